@@ -1,0 +1,40 @@
+"""Jupyter-native widgets and pure-Python engines for Mamma Mia!, Mamba and MammuZ.
+
+>>> import tabletop_widgets as tw
+>>> m = tw.Match("mamba", seed=1)
+"""
+
+from . import bots
+from .core import Event, Frame, Game, IllegalAction, Match, ReplayError, State, make
+from .core.game import registered
+from . import games  # noqa: F401  (registers every game)
+
+__version__ = "0.1.0"
+
+GAMES = registered()
+
+
+def widget(match_or_game, seat=None, bots=None, **kwargs):
+    """The right widget for the game of ``match_or_game`` (a Match, a Game or a game name)."""
+    from .widgets import widget as _widget
+
+    return _widget(match_or_game, seat=seat, bots=bots, **kwargs)
+
+
+def __getattr__(name):
+    # Widgets import anywidget; keep the engines importable where no Jupyter is installed.
+    if name in ("MambaWidget", "MammaMiaWidget", "GameWidget"):
+        from . import widgets
+
+        return getattr(widgets, name)
+    if name == "simulate":
+        from .analysis import simulate
+
+        return simulate
+    raise AttributeError(f"module 'tabletop_widgets' has no attribute {name!r}")
+
+
+__all__ = [
+    "GAMES", "Event", "Frame", "Game", "IllegalAction", "Match", "ReplayError", "State",
+    "bots", "make", "widget", "MambaWidget", "MammaMiaWidget", "simulate",
+]

@@ -1,0 +1,66 @@
+"""Bots: players that see only ``state.observe(seat)`` and the legal actions."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .rng import Rng
+
+_BOTS: dict[str, dict[str, type]] = {}
+
+
+class Bot:
+    """A player: ``choose(observation, legal_actions) -> action``. Nothing else is given to it."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._rng = Rng.from_seed(seed, stream=7)
+
+    def choose(self, observation: dict, legal_actions: list):
+        raise NotImplementedError
+
+    def _pick(self, items):
+        item, self._rng = self._rng.choice(items)
+        return item
+
+    def __repr__(self):
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class Random(Bot):
+    """Plays a uniformly random legal action, from its own seeded generator."""
+
+    def choose(self, observation, legal_actions):
+        return self._pick(legal_actions)
+
+
+def register_bot(game_name: str, bot_name: str, cls: type) -> type:
+    _BOTS.setdefault(game_name, {"random": Random})[bot_name] = cls
+    return cls
+
+
+def for_game(name: str) -> dict[str, type]:
+    """The bots that play ``name``: a dict of bot name → class (always with ``"random"``)."""
+    from .game import game_class
+
+    game_class(name)  # ValueError for an unknown game
+    return dict(_BOTS.get(name, {"random": Random}))
+
+
+def resolve_bots(game_name: str, bots: Optional[dict], seed: int = 0) -> dict[int, Bot]:
+    """``{seat: bot or bot name}`` → ``{seat: Bot}``; names come from :func:`for_game`."""
+    if not bots:
+        return {}
+    if not isinstance(bots, dict):
+        raise ValueError("bots must be a dict {seat: bot or bot name}")
+    table = {}
+    available = for_game(game_name)
+    for seat, bot in bots.items():
+        if isinstance(bot, str):
+            if bot not in available:
+                raise ValueError(f"unknown bot {bot!r} for {game_name}; the bots are {', '.join(available)}")
+            bot = available[bot](seed=seed + 1000 * (seat if isinstance(seat, int) else 0))
+        if not hasattr(bot, "choose"):
+            raise ValueError(f"bot for seat {seat!r} has no choose() method")
+        table[seat] = bot
+    return table

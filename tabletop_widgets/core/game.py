@@ -1,0 +1,256 @@
+"""The shared shape of every game: rules switches, states, the checked path and the registry.
+
+A game module subclasses :class:`Game` and :class:`State`, implements the ``_``-prefixed
+hooks, and calls :func:`register`. The core never imports a game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, ClassVar, Optional
+
+from .errors import IllegalAction
+from .events import Event
+
+_REGISTRY: dict[str, type["Game"]] = {}
+
+
+def register(cls: type["Game"]) -> type["Game"]:
+    """Class decorator: make ``cls`` findable by ``make(cls.name)``."""
+    _REGISTRY[cls.name] = cls
+    return cls
+
+
+def registered() -> tuple[str, ...]:
+    return tuple(_REGISTRY)
+
+
+def game_class(name: str) -> type["Game"]:
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        raise ValueError(f"unknown game {name!r}; the games are {', '.join(map(repr, _REGISTRY))}") from None
+
+
+def make(name: str, players: Optional[int] = None, **options) -> "Game":
+    """The :class:`Game` ``name`` for ``players`` seats with the given rules switches."""
+    return game_class(name)(players=players, **options)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rules switch: its default, its allowed values and the sentence documenting it.
+
+    ``allowed`` is a tuple of values, or a predicate with ``describe`` saying what it accepts.
+    """
+
+    default: Any
+    allowed: Any
+    doc: str = ""
+    describe: str = ""
+
+    def accepts(self, value) -> bool:
+        if callable(self.allowed):
+            return bool(self.allowed(value))
+        return any(value == a and type(value) is type(a) for a in self.allowed)
+
+    def allowed_text(self) -> str:
+        if callable(self.allowed):
+            return self.describe or "see the rules page"
+        return ", ".join(repr(a) for a in self.allowed)
+
+
+class Game:
+    """A game with a fixed number of players and fixed rules switches.
+
+    Subclasses set ``name``, ``min_players``/``max_players``/``default_players``, ``OPTIONS``
+    and ``seat_names``, and implement :meth:`new_state` and :meth:`_state_from_payload`.
+    """
+
+    name: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    default_players: ClassVar[int] = 2
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+
+    def __init__(self, players: Optional[int] = None, **options):
+        if players is None:
+            players = self.default_players
+        if isinstance(players, bool) or not isinstance(players, int) or not (
+            self.min_players <= players <= self.max_players
+        ):
+            raise ValueError(
+                f"{self.name}: players must be an int from {self.min_players} to "
+                f"{self.max_players}, got {players!r}"
+            )
+        self.players = players
+        for key, value in options.items():
+            if key not in self.OPTIONS:
+                known = ", ".join(sorted(self.OPTIONS)) or "none"
+                raise ValueError(f"{self.name}: unknown option {key!r}; the options are {known}")
+        resolved = {}
+        for key, opt in self.OPTIONS.items():
+            value = options.get(key, self._default_option(key, players))
+            if not opt.accepts(value):
+                raise ValueError(
+                    f"{self.name}: option {key}={value!r} is not allowed; allowed values: "
+                    f"{opt.allowed_text()}"
+                )
+            resolved[key] = value
+        self._check_options(resolved)
+        self.options = resolved
+
+    # hooks -----------------------------------------------------------------------------
+    def _default_option(self, key: str, players: int):
+        """The default of option ``key`` (override when it depends on the player count)."""
+        return self.OPTIONS[key].default
+
+    def _check_options(self, options: dict) -> None:
+        """Raise ``ValueError`` for combinations of switches the rules forbid."""
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        return tuple(f"Player {i + 1}" for i in range(self.players))
+
+    def new_state(self, seed: int = 0) -> "State":
+        raise NotImplementedError
+
+    def _state_from_payload(self, payload: dict) -> "State":
+        """Build and validate a state from its JSON payload (``ValueError`` if inconsistent)."""
+        raise NotImplementedError
+
+    # shared ------------------------------------------------------------------------------
+    def spec(self) -> dict:
+        """The JSON-safe description that recreates this game with :func:`make`."""
+        return {"game": self.name, "players": self.players, "options": dict(self.options)}
+
+    def state_from_json(self, text: str) -> "State":
+        """The state that :meth:`State.to_json` wrote; ``ValueError`` saying what is wrong."""
+        try:
+            doc = json.loads(text) if isinstance(text, (str, bytes)) else text
+        except json.JSONDecodeError as exc:
+            raise ValueError(f"not valid JSON: {exc}") from None
+        if not isinstance(doc, dict) or "state" not in doc:
+            raise ValueError("a state's JSON must be an object with 'game', 'players', 'options', 'state'")
+        if doc.get("game") != self.name:
+            raise ValueError(f"this JSON is a {doc.get('game')!r} state, not {self.name!r}")
+        if doc.get("players") != self.players:
+            raise ValueError(f"this JSON is for {doc.get('players')!r} players, the game has {self.players}")
+        if doc.get("options", self.options) != self.options:
+            raise ValueError(f"this JSON was made with options {doc.get('options')!r}, the game has {self.options!r}")
+        if not isinstance(doc["state"], dict):
+            raise ValueError("'state' must be an object")
+        return self._state_from_payload(doc["state"])
+
+    def parse_action(self, state: "State", text: str):
+        """The legal action of ``state`` whose notation is ``text``."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action's notation must be a string, got {text!r}")
+        wanted = text.strip()
+        for action in state.legal_actions():
+            if str(action) == wanted:
+                return action
+        raise IllegalAction(state._why_illegal(wanted))
+
+    def __eq__(self, other):
+        return isinstance(other, Game) and other.spec() == self.spec()
+
+    def __hash__(self):
+        return hash(json.dumps(self.spec(), sort_keys=True))
+
+    def __repr__(self):
+        opts = "".join(f", {k}={v!r}" for k, v in self.options.items())
+        return f"tw.make({self.name!r}, players={self.players}{opts})"
+
+
+class State:
+    """An immutable position. Subclasses implement the ``_``-prefixed hooks.
+
+    ``apply`` is the checked public path; ``_apply`` the unchecked fast one used by playouts.
+    """
+
+    game: Game
+    events: tuple[Event, ...] = ()
+
+    # hooks -----------------------------------------------------------------------------
+    @property
+    def to_move(self) -> Optional[int]:
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        raise NotImplementedError
+
+    def _apply(self, action) -> "State":
+        """The next state for a legal ``action`` (not checked), with its ``events``."""
+        raise NotImplementedError
+
+    def observe(self, seat: Optional[int] = None) -> dict:
+        raise NotImplementedError
+
+    def _payload(self) -> dict:
+        """Everything that defines the state, JSON-safe (the RNG included)."""
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple:
+        raise NotImplementedError
+
+    @property
+    def winners(self) -> tuple:
+        """The winning seats once the game is over, else ``()``."""
+        raise NotImplementedError
+
+    # shared ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_move is None
+
+    def apply(self, action) -> "State":
+        """The state after ``action`` (an action or its notation); raises :class:`IllegalAction`."""
+        if self.is_over:
+            raise IllegalAction(f"the game is over; no action is legal (tried {action!s})")
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        else:
+            try:
+                legal = action in set(self.legal_actions())
+            except TypeError:
+                legal = False
+            if not legal:
+                raise IllegalAction(self._why_illegal(str(action)))
+        return self._apply(action)
+
+    def _why_illegal(self, text: str) -> str:
+        """The message of an :class:`IllegalAction` for ``text``; games may explain more."""
+        legal = [str(a) for a in self.legal_actions()]
+        sample = ", ".join(legal[:8]) + (f", … ({len(legal)} in all)" if len(legal) > 8 else "")
+        who = self.game.seat_names[self.to_move] if self.to_move is not None else "nobody"
+        return f"{text!r} is not a legal action for {who} here; legal actions: {sample or 'none'}"
+
+    def to_json(self) -> str:
+        """The whole state as canonical JSON (sorted keys), for :meth:`Game.state_from_json`."""
+        doc = dict(self.game.spec(), state=self._payload())
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    def __eq__(self, other):
+        return (
+            isinstance(other, State) and other.game == self.game and other._payload() == self._payload()
+        )
+
+    def __hash__(self):
+        return hash(self.to_json())
+
+    def caption(self, action) -> str:
+        """The sentence for an action that caused no event (games may say more)."""
+        return f"{self.game.seat_names[self.to_move]} plays {action}."
+
+    def setup_caption(self) -> str:
+        """The sentence of the timeline's first frame."""
+        return f"Set-up: {self.game.players} players; {self.game.seat_names[0]} begins."
+
+
+def canonical_json(obj) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+

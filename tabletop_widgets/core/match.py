@@ -1,0 +1,292 @@
+"""The timeline: a recorded game that users play, rewind, fork and replay.
+
+The list of actions is the source of truth (a replay is a start plus actions). Every state
+along it is cached, so ``goto`` and ``frames`` never recompute a position they have seen.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Callable, Optional, Union
+
+from .errors import IllegalAction, ReplayError
+from .game import Game, State, make
+from .rng import check_seed
+
+REPLAY_FORMAT = "tabletop_widgets.match"
+REPLAY_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One renderable sub-step: ``step`` actions applied, ``sub``-th consequence of the last.
+
+    ``view`` is what the seat the frames were asked for may know after this sub-step.
+    ``last`` says the frame is the final one of its step (the state where play continues).
+    """
+
+    step: int
+    sub: int
+    caption: str
+    view: dict
+    kind: str = "action"
+    data: Optional[dict] = None
+    last: bool = True
+
+    def to_dict(self) -> dict:
+        return {
+            "step": self.step,
+            "sub": self.sub,
+            "caption": self.caption,
+            "kind": self.kind,
+            "data": self.data or {},
+            "view": self.view,
+            "last": self.last,
+        }
+
+
+class Match:
+    """A recorded game starting at ``game.new_state(seed)`` or at a set-up ``state``."""
+
+    def __init__(
+        self,
+        game_or_name: Union[Game, str],
+        seed: int = 0,
+        players: Optional[int] = None,
+        state: Optional[State] = None,
+        **options,
+    ):
+        if isinstance(game_or_name, Game):
+            if players is not None and players != game_or_name.players or options:
+                raise ValueError("give players and options to tw.make(), not to Match(), when passing a Game")
+            game = game_or_name
+        elif isinstance(game_or_name, str):
+            game = make(game_or_name, players=players, **options)
+        else:
+            raise ValueError(f"Match needs a Game or a game name, got {game_or_name!r}")
+        self.game = game
+        if state is not None:
+            if not isinstance(state, State) or state.game != game:
+                raise ValueError("state= must be a state of the same game, players and options")
+            self.seed = None
+            self._start = state
+        else:
+            self.seed = check_seed(seed)
+            self._start = game.new_state(seed)
+        self._actions: list = []
+        self._states: list[State] = [self._start]
+        self._cursor = 0
+        self._frames: dict = {}
+        self._listeners: list[Callable] = []
+
+    # reading ---------------------------------------------------------------------------------
+    @property
+    def state(self) -> State:
+        return self._states[self._cursor]
+
+    @property
+    def cursor(self) -> int:
+        return self._cursor
+
+    @property
+    def actions(self) -> tuple:
+        return tuple(self._actions)
+
+    def state_at(self, step: int) -> State:
+        return self._states[self._check_step(step)]
+
+    def __len__(self) -> int:
+        return len(self._actions)
+
+    def __repr__(self):
+        return f"<Match {self.game!r} step {self._cursor}/{len(self)}>"
+
+    # changing ---------------------------------------------------------------------------------
+    def play(self, action) -> State:
+        """Apply ``action`` at the cursor; a rewound future is dropped (fork first to keep it)."""
+        if isinstance(action, str) and not self.state.is_over:
+            action = self.game.parse_action(self.state, action)
+        new = self.state.apply(action)  # raises IllegalAction with nothing changed
+        dropped = len(self._actions) - self._cursor
+        del self._actions[self._cursor:]
+        del self._states[self._cursor + 1:]
+        if dropped:
+            self._frames = {k: v for k, v in self._frames.items() if k[0] <= self._cursor}
+        self._actions.append(action)
+        self._states.append(new)
+        self._cursor += 1
+        self._notify("play", step=self._cursor, dropped=dropped)
+        return new
+
+    def undo(self) -> State:
+        if self._cursor == 0:
+            raise IndexError("nothing to undo: the cursor is at the start")
+        return self.goto(self._cursor - 1)
+
+    def redo(self) -> State:
+        if self._cursor == len(self._actions):
+            raise IndexError("nothing to redo: the cursor is at the last recorded step")
+        return self.goto(self._cursor + 1)
+
+    def goto(self, step: int) -> State:
+        self._cursor = self._check_step(step)
+        self._notify("cursor", step=self._cursor)
+        return self.state
+
+    def fork(self) -> "Match":
+        """An independent copy of the timeline up to the cursor."""
+        other = Match.__new__(Match)
+        other.game = self.game
+        other.seed = self.seed
+        other._start = self._start
+        other._actions = self._actions[: self._cursor]
+        other._states = self._states[: self._cursor + 1]
+        other._cursor = self._cursor
+        other._frames = {k: v for k, v in self._frames.items() if k[0] <= self._cursor}
+        other._listeners = []
+        return other
+
+    def autoplay(self, bots, max_steps: Optional[int] = None) -> State:
+        """Let ``bots`` ({seat: bot}) play until a seat without a bot must decide or the end."""
+        from ..bots import resolve_bots
+
+        table = resolve_bots(self.game.name, bots)
+        done = 0
+        while not self.state.is_over and self.state.to_move in table:
+            if max_steps is not None and done >= max_steps:
+                break
+            seat = self.state.to_move
+            legal = self.state.legal_actions()
+            choice = table[seat].choose(self.state.observe(seat), legal)
+            self.play(choice)
+            done += 1
+        return self.state
+
+    # frames ------------------------------------------------------------------------------------
+    def frames(self, seat: Optional[int] = None) -> list[Frame]:
+        """Every renderable sub-step from the start, as ``seat`` may see it."""
+        out = []
+        for step in range(len(self._actions) + 1):
+            out.extend(self.frames_of_step(step, seat))
+        return out
+
+    def frames_of_step(self, step: int, seat: Optional[int] = None) -> list[Frame]:
+        """The frames of one step (0 is the set-up), cached per (step, seat)."""
+        self._check_seat(seat)
+        key = (self._check_step(step), seat)
+        cached = self._frames.get(key)
+        if cached is not None:
+            return cached
+        state = self._states[step]
+        if step == 0:
+            frames = [Frame(0, 0, state.setup_caption(), state.observe(seat), "setup", {}, True)]
+        else:
+            before = self._states[step - 1]
+            events = state.events
+            if not events:
+                frames = [Frame(step, 0, before.caption(self._actions[step - 1]), state.observe(seat))]
+            else:
+                frames = []
+                for sub, event in enumerate(events):
+                    text, data = event.seen_by(seat)
+                    after = event.after if event.after is not None else state
+                    frames.append(
+                        Frame(step, sub, text, after.observe(seat), event.kind, data, sub == len(events) - 1)
+                    )
+        self._frames[key] = frames
+        return frames
+
+    def _check_seat(self, seat):
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players):
+            raise ValueError(f"seat must be None or an int from 0 to {self.game.players - 1}, got {seat!r}")
+
+    def _check_step(self, step) -> int:
+        if isinstance(step, bool) or not isinstance(step, int) or not 0 <= step <= len(self._actions):
+            raise IndexError(f"step must be an int from 0 to {len(self._actions)}, got {step!r}")
+        return step
+
+    # listeners (the widget keeps itself in sync through these) -----------------------------------
+    def observe_changes(self, callback: Callable) -> Callable:
+        """Call ``callback(kind, **info)`` after every change; returns a function that stops it."""
+        self._listeners.append(callback)
+        return lambda: self._listeners.remove(callback) if callback in self._listeners else None
+
+    def _notify(self, kind: str, **info):
+        for callback in list(self._listeners):
+            callback(kind, **info)
+
+    # replays -----------------------------------------------------------------------------------
+    def to_json(self) -> str:
+        doc = {
+            "format": REPLAY_FORMAT,
+            "version": REPLAY_VERSION,
+            **self.game.spec(),
+            "actions": [str(a) for a in self._actions],
+            "cursor": self._cursor,
+        }
+        if self.seed is not None:
+            doc["seed"] = self.seed
+        else:
+            doc["start"] = json.loads(self._start.to_json())["state"]
+        return json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text) -> "Match":
+        """Load a replay, checking every action; :class:`ReplayError` names the bad step."""
+        try:
+            doc = json.loads(text) if isinstance(text, (str, bytes)) else text
+        except json.JSONDecodeError as exc:
+            raise ReplayError(f"the replay is not valid JSON: {exc}") from None
+        if not isinstance(doc, dict):
+            raise ReplayError("a replay must be a JSON object")
+        if doc.get("format") != REPLAY_FORMAT:
+            raise ReplayError(f"not a tabletop_widgets replay (format {doc.get('format')!r})")
+        if doc.get("version") != REPLAY_VERSION:
+            raise ReplayError(f"unsupported replay version {doc.get('version')!r}")
+        actions = doc.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise ReplayError("'actions' must be a list of action notations")
+        options = doc.get("options", {})
+        if not isinstance(options, dict):
+            raise ReplayError("'options' must be an object")
+        try:
+            game = make(doc.get("game"), players=doc.get("players"), **options)
+            if ("seed" in doc) == ("start" in doc):
+                raise ReplayError("a replay has either a 'seed' or a 'start' state")
+            if "seed" in doc:
+                match = cls(game, seed=doc["seed"])
+            else:
+                start = game.state_from_json(json.dumps(dict(game.spec(), state=doc["start"])))
+                match = cls(game, state=start)
+        except ReplayError:
+            raise
+        except ValueError as exc:
+            raise ReplayError(f"the replay's set-up is invalid: {exc}") from None
+        for i, notation in enumerate(actions, start=1):
+            try:
+                match.play(notation)
+            except IllegalAction as exc:
+                raise ReplayError(f"step {i}: {exc}", step=i) from None
+        cursor = doc.get("cursor", len(actions))
+        if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(actions):
+            raise ReplayError(f"'cursor' must be an int from 0 to {len(actions)}, got {cursor!r}")
+        match._cursor = cursor
+        return match
+
+    def save(self, path) -> None:
+        with open(path, "w", encoding="utf-8") as fh:
+            fh.write(self.to_json())
+
+    @classmethod
+    def load(cls, path) -> "Match":
+        with open(path, encoding="utf-8") as fh:
+            return cls.from_json(fh.read())
+
+    def to_html(self, path, seat: Optional[int] = None) -> None:
+        """A standalone HTML replay that plays in any browser with no kernel."""
+        from ..html import write_html
+
+        write_html(self, path, seat=seat)
+
+

@@ -1,0 +1,77 @@
+"""Seeded randomness that is part of a game state.
+
+A splitmix64 generator written out here (not :mod:`random`) so that the same seed gives the
+same shuffles on every machine and every Python version: a replay is a seed plus actions.
+The generator is an immutable value; drawing returns the result and the next generator.
+"""
+
+from __future__ import annotations
+
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def check_seed(seed) -> int:
+    """The seed as an int, or a ``ValueError`` saying what a seed must be."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, got {seed!r}")
+    return seed
+
+
+class Rng:
+    """An immutable splitmix64 generator: ``value, rng = rng.below(6)``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: int):
+        self.state = state & _MASK
+
+    @classmethod
+    def from_seed(cls, seed: int, stream: int = 0) -> "Rng":
+        """The generator for ``seed``; ``stream`` separates independent uses of one seed."""
+        check_seed(seed)
+        return cls(_mix((seed & _MASK) ^ _mix((stream + 1) * _GOLDEN & _MASK)))
+
+    def next64(self) -> tuple[int, "Rng"]:
+        state = (self.state + _GOLDEN) & _MASK
+        return _mix(state), Rng(state)
+
+    def below(self, n: int) -> tuple[int, "Rng"]:
+        """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n > 0")
+        limit = (1 << 64) - ((1 << 64) % n)
+        rng = self
+        while True:
+            value, rng = rng.next64()
+            if value < limit:
+                return value % n, rng
+
+    def shuffled(self, items) -> tuple[list, "Rng"]:
+        """A Fisher–Yates shuffle of ``items`` as a new list, and the next generator."""
+        out = list(items)
+        rng = self
+        for i in range(len(out) - 1, 0, -1):
+            j, rng = rng.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out, rng
+
+    def choice(self, items):
+        """One element of a non-empty sequence, and the next generator."""
+        i, rng = self.below(len(items))
+        return items[i], rng
+
+    def __eq__(self, other):
+        return isinstance(other, Rng) and other.state == self.state
+
+    def __hash__(self):
+        return hash(self.state)
+
+    def __repr__(self):
+        return f"Rng({self.state:#x})"

@@ -1,0 +1,1 @@
+"""Mamba (Christophe Berg): rules, notation, bots and widget."""

@@ -1,0 +1,1 @@
+"""Mamma Mia! classic and Plus: rules, decks, bots and widget."""
