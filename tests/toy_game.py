@@ -7,7 +7,7 @@ The game ends when every hand is empty; fewest points win.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tabletop_widgets.core import Event, Game, Option, Rng, State, register
 
@@ -43,6 +43,23 @@ class Fifteen(Game):
             raise ValueError("one hand per seat")
         return state
 
+    def action_catalogue(self):
+        return tuple(str(Play(v)) for v in range(1, 7))
+
+    def observation_size(self):
+        return 6 + 2 * self.players + 4
+
+    def observation_vector(self, observation, seat):
+        # The seat's own hand as counts of each value, then every seat's hand size and points
+        # starting from the viewer (so a learner sees itself first), then the shared table.
+        hand = observation["hands"][seat] or []
+        vector = [hand.count(v) for v in range(1, 7)]
+        for i in range(self.players):
+            s = (seat + i) % self.players
+            vector += [observation["hand_sizes"][s], observation["points"][s]]
+        pile = observation["pile"]
+        return vector + [observation["deck_size"], sum(pile), len(pile), float(observation["to_move"] == seat)]
+
 
 class FifteenState(State):
     def __init__(self, game, hands, deck, pile, points, turn, rng, events=()):
@@ -77,6 +94,8 @@ class FifteenState(State):
             deck = deck[1:]
             events.append(Event("draw", f"Seat {seat} draws a {hand[-1]}.", {"card": hand[-1]}, seats=(seat,),
                                 public_text=f"Seat {seat} draws a card.", public_data={}))
+        # The last sub-step shows the final state (whose turn it is next included).
+        events[-1] = replace(events[-1], after=None)
         nxt = (seat + 1) % self.game.players
         for _ in range(self.game.players):
             if self._with(seat, tuple(sorted(hand)))[nxt]:
@@ -84,6 +103,21 @@ class FifteenState(State):
             nxt = (nxt + 1) % self.game.players
         return FifteenState(self.game, self._with(seat, tuple(sorted(hand))), deck, pile, tuple(points), nxt,
                             self.rng, tuple(events))
+
+    def vary_hidden(self, seat, rng):
+        # The other hands and the deck are unknown to `seat`: deal them anew, sizes kept.
+        unseen = [c for s, h in enumerate(self.hands) if s != seat for c in h] + list(self.deck)
+        if seat is None:
+            return self
+        unseen, _ = rng.shuffled(unseen)
+        hands = []
+        for s, h in enumerate(self.hands):
+            if s == seat:
+                hands.append(h)
+            else:
+                hands.append(tuple(sorted(unseen[: len(h)])))
+                unseen = unseen[len(h):]
+        return FifteenState(self.game, tuple(hands), tuple(unseen), self.pile, self.points, self.turn, self.rng)
 
     def _with(self, seat, hand):
         return self.hands[:seat] + (hand,) + self.hands[seat + 1:]

@@ -73,6 +73,8 @@ class Game:
     max_players: ClassVar[int] = 2
     default_players: ClassVar[int] = 2
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    #: False for games of perfect information (every seat sees the whole state).
+    hidden_information: ClassVar[bool] = True
 
     def __init__(self, players: Optional[int] = None, **options):
         if players is None:
@@ -119,6 +121,29 @@ class Game:
     def _state_from_payload(self, payload: dict) -> "State":
         """Build and validate a state from its JSON payload (``ValueError`` if inconsistent)."""
         raise NotImplementedError
+
+    # hooks for learning environments (tabletop_widgets.pettingzoo); optional -------------
+    def action_catalogue(self) -> tuple[str, ...]:
+        """Every notation that ``legal_actions()`` may ever produce for these players and
+        options, each once, in an order fixed for the game: index ``i`` is action ``i``."""
+        raise NotImplementedError(
+            f"{self.name} has no action catalogue: Game.action_catalogue() must return a tuple of "
+            "every action notation its states can make legal, in a fixed order"
+        )
+
+    def observation_size(self) -> int:
+        """The length of every :meth:`observation_vector` of this game (players and options)."""
+        raise NotImplementedError(
+            f"{self.name} has no observation encoding: Game.observation_size() and "
+            "Game.observation_vector(observation, seat) are not implemented"
+        )
+
+    def observation_vector(self, observation: dict, seat: int) -> list[float]:
+        """``observation`` (``state.observe(seat)``) as ``observation_size()`` numbers."""
+        raise NotImplementedError(
+            f"{self.name} has no observation encoding: Game.observation_size() and "
+            "Game.observation_vector(observation, seat) are not implemented"
+        )
 
     # shared ------------------------------------------------------------------------------
     def spec(self) -> dict:
@@ -200,6 +225,15 @@ class State:
     def winners(self) -> tuple:
         """The winning seats once the game is over, else ``()``."""
         raise NotImplementedError
+
+    def vary_hidden(self, seat: Optional[int], rng) -> "State":
+        """A state that differs from this one only in what ``seat`` may not know.
+
+        For example the other hands and the supply dealt anew from the same cards (``rng`` is a
+        :class:`~tabletop_widgets.core.rng.Rng`). A game without hidden information returns an
+        equal state. The conformance suite checks ``observe(seat)`` is the same for both.
+        """
+        raise NotImplementedError(f"{type(self).__name__} must say what each seat cannot see")
 
     # shared ------------------------------------------------------------------------------
     @property

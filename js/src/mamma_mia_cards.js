@@ -1,0 +1,325 @@
+// Mamma Mia! cards drawn in SVG and CSS: ingredient cards, order cards, card backs and the
+// Mamma Mia card. Pure: every function returns new DOM nodes built from its arguments (no
+// image downloads, no global state). Each ingredient is told apart by its icon AND its colour,
+// and every card also carries its name in text (title/aria-label) for readers and screen readers.
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+// The seat colours of both editions; each ingredient takes the colour of the seat whose
+// personal ingredient it is (yellow–pineapple, green–pepper, brown–mushroom, purple–olive,
+// red–salami, pink–shrimp), so a pizza's colour and its key ingredient match on the table.
+export const SEAT_COLOURS = {
+  yellow: "#e3b505",
+  green: "#2e9d46",
+  brown: "#8b5a2b",
+  purple: "#7b4fa0",
+  red: "#c8372d",
+  pink: "#e0608f",
+};
+
+export const KINDS = {
+  salami: { label: "Salami", plural: "salami", colour: SEAT_COLOURS.red, short: "SAL" },
+  pineapple: { label: "Pineapple", plural: "pineapples", colour: SEAT_COLOURS.yellow, short: "PIN" },
+  mushroom: { label: "Mushroom", plural: "mushrooms", colour: SEAT_COLOURS.brown, short: "MUS" },
+  pepper: { label: "Pepper", plural: "peppers", colour: SEAT_COLOURS.green, short: "PEP" },
+  olive: { label: "Olive", plural: "olives", colour: SEAT_COLOURS.purple, short: "OLI" },
+  shrimp: { label: "Shrimp", plural: "shrimps", colour: SEAT_COLOURS.pink, short: "SHR" },
+};
+
+export const ORDER_TYPES = {
+  normal: "Pizza",
+  bombastica: "Bombastica",
+  monotoni: "Monotoni",
+  minimale: "Minimale",
+  ciottona: "Ciottona",
+  small_monotoni: "Small Monotoni",
+  mini: "Mini pizza",
+  pizza_mamma_mia: "Pizza Mamma Mia",
+};
+
+// Icons on a 24×24 grid. Shapes differ by kind (round slice, crowned fruit, cap and stem,
+// lobed pepper, stuffed oval, curled shrimp) so they read without colour too.
+const ICONS = {
+  salami:
+    '<circle cx="12" cy="12" r="10" fill="#c8372d" stroke="#6e1a14" stroke-width="1.2"/>' +
+    '<circle cx="8" cy="8.5" r="1.6" fill="#f7d9d2"/><circle cx="15" cy="7.5" r="1.2" fill="#f7d9d2"/>' +
+    '<circle cx="13" cy="13" r="1.7" fill="#f7d9d2"/><circle cx="7.5" cy="15" r="1.2" fill="#f7d9d2"/>' +
+    '<circle cx="16.5" cy="16" r="1.3" fill="#f7d9d2"/>',
+  pineapple:
+    '<path d="M12 1 L10 6 L7 3.5 L9 8 L15 8 L17 3.5 L14 6 Z" fill="#2e9d46" stroke="#1b5e2a" stroke-width="0.6"/>' +
+    '<ellipse cx="12" cy="15" rx="6" ry="7.5" fill="#e3b505" stroke="#8a6a00" stroke-width="1"/>' +
+    '<path d="M7 12 L14 20 M8 9.5 L17 18 M10 8 L17.5 14 M7 15.5 L11 21.5 M17 12 L10 20 M16 9.5 L7 18 M14 8 L6.5 14 M17 15.5 L13 21.5" ' +
+    'stroke="#8a6a00" stroke-width="0.7" fill="none"/>',
+  mushroom:
+    '<path d="M9 12 L9 20 Q12 22.5 15 20 L15 12 Z" fill="#f1e3c8" stroke="#6b4a2a" stroke-width="1"/>' +
+    '<path d="M2.5 13 Q3 3 12 3 Q21 3 21.5 13 Z" fill="#8b5a2b" stroke="#4a2e14" stroke-width="1"/>' +
+    '<circle cx="8" cy="8.5" r="1.4" fill="#e8cfa8"/><circle cx="14.5" cy="6.5" r="1.2" fill="#e8cfa8"/>' +
+    '<circle cx="16.5" cy="10.5" r="1.1" fill="#e8cfa8"/>',
+  pepper:
+    '<path d="M12 5.5 Q12 2.5 14.5 1.5" stroke="#1b5e2a" stroke-width="1.8" fill="none" stroke-linecap="round"/>' +
+    '<path d="M12 6 Q5 4 4.5 11 Q4.5 18 8 21.5 Q10 23 12 21 Q14 23 16 21.5 Q19.5 18 19.5 11 Q19 4 12 6 Z" ' +
+    'fill="#2e9d46" stroke="#15461f" stroke-width="1"/>' +
+    '<path d="M12 7.5 L12 20" stroke="#15461f" stroke-width="0.8"/>' +
+    '<path d="M7.5 8.5 Q6.8 12 7.5 16" stroke="#9fdcab" stroke-width="1" fill="none"/>',
+  olive:
+    '<ellipse cx="12" cy="12" rx="7.5" ry="9.5" fill="#7b4fa0" stroke="#3d2452" stroke-width="1.2" transform="rotate(-20 12 12)"/>' +
+    '<ellipse cx="13" cy="10.5" rx="2.6" ry="3.3" fill="#f1e6f7" stroke="#3d2452" stroke-width="0.8" transform="rotate(-20 13 10.5)"/>' +
+    '<path d="M8 15.5 Q9 18 11.5 18.5" stroke="#c9b2dc" stroke-width="1" fill="none"/>',
+  shrimp:
+    '<path d="M17 5 Q22 11 17.5 17 Q13 21.5 7.5 19 L10 15.5 Q13 16.5 15 14 Q17 11 14 8 Z" ' +
+    'fill="#e0608f" stroke="#8a2450" stroke-width="1"/>' +
+    '<path d="M7.5 19 L3 21.5 L4.5 17 Z" fill="#e0608f" stroke="#8a2450" stroke-width="0.8"/>' +
+    '<path d="M16 6.5 L19 8.5 M18.8 10.5 L16 11 M18.2 14 L15.5 13.2 M15 17.5 L13.5 15.5" stroke="#8a2450" stroke-width="0.8"/>' +
+    '<circle cx="16.8" cy="6.8" r="0.9" fill="#3a0d20"/>' +
+    '<path d="M17.5 5.5 Q14 1.5 9 2.5" stroke="#8a2450" stroke-width="0.7" fill="none"/>',
+};
+
+// A joker ("one kind of the owner's choice"): a question mark in a dashed circle.
+const JOKER_ICON =
+  '<circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" stroke-width="1.4" stroke-dasharray="3 2"/>' +
+  '<text x="12" y="17" text-anchor="middle" font-size="14" font-weight="700" fill="currentColor">?</text>';
+
+export function kindLabel(kind, count = 1) {
+  const info = KINDS[kind];
+  if (!info) return String(kind);
+  return count === 1 ? info.label.toLowerCase() : info.plural;
+}
+
+export function kindColour(kind) {
+  return KINDS[kind] ? KINDS[kind].colour : "#888";
+}
+
+export function seatColour(colour) {
+  return SEAT_COLOURS[colour] || "#888";
+}
+
+/** "4 pineapples, 1 pepper" for a {kind: n} mapping, in the given kinds' order. */
+export function countsText(counts, kinds = Object.keys(KINDS)) {
+  const parts = [];
+  for (const kind of kinds) {
+    const n = counts && counts[kind];
+    if (n) parts.push(`${n} ${kindLabel(kind, n)}`);
+  }
+  for (const kind of Object.keys(counts || {})) {
+    if (!kinds.includes(kind) && counts[kind]) parts.push(`${counts[kind]} ${kindLabel(kind, counts[kind])}`);
+  }
+  return parts.join(", ");
+}
+
+function docOf(doc) {
+  return doc || globalThis.document;
+}
+
+/** A small DOM builder: el(doc, "div", {class: "x", title: "y"}, child, "text", ...). */
+export function el(doc, tag, attrs = {}, ...children) {
+  const node = docOf(doc).createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "style" && typeof value === "object") {
+      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
+    } else if (key === "dataset") Object.assign(node.dataset, value);
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  }
+  return node;
+}
+
+function svgNode(doc, inner, label) {
+  const node = docOf(doc).createElementNS(SVG_NS, "svg");
+  node.setAttribute("viewBox", "0 0 24 24");
+  node.setAttribute("class", "mm-icon");
+  node.setAttribute("aria-hidden", "true");
+  node.innerHTML = (label ? `<title>${label}</title>` : "") + inner;
+  return node;
+}
+
+/** The SVG icon of an ingredient kind (or a joker for an unknown/`null` kind). */
+export function ingredientIcon(kind, doc) {
+  const known = Object.prototype.hasOwnProperty.call(ICONS, kind);
+  const node = svgNode(doc, known ? ICONS[kind] : JOKER_ICON, known ? KINDS[kind].label : "any kind");
+  node.setAttribute("data-kind", known ? kind : "joker");
+  return node;
+}
+
+/**
+ * An ingredient card: icon, name and the kind's colour. `opts.count` adds a count badge,
+ * `opts.button` makes it a real <button> (for choosing cards in the hand), `opts.mark`
+ * adds a class such as "from-hand" or "taken".
+ */
+export function ingredientCard(kind, opts = {}, doc) {
+  const info = KINDS[kind] || { label: String(kind), colour: "#888", short: "?" };
+  const count = opts.count;
+  const label = count !== undefined && count !== null ? `${count} × ${info.label}` : info.label;
+  const node = el(
+    doc,
+    opts.button ? "button" : "div",
+    {
+      class: ["mm-card", "mm-ing", `mm-kind-${kind}`, opts.mark, opts.small ? "mm-small" : null]
+        .filter(Boolean)
+        .join(" "),
+      style: { "--mm-kind": info.colour },
+      title: opts.title || label,
+      "aria-label": opts.title || label,
+      type: opts.button ? "button" : null,
+      "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
+      dataset: { kind: String(kind) },
+    },
+    ingredientIcon(kind, doc),
+    el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.label),
+  );
+  if (count !== undefined && count !== null) {
+    node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${count}`));
+  }
+  return node;
+}
+
+/** One recipe line: an icon (or joker) with "N ×" and a short text. */
+function recipeLine(doc, kind, n, text, cls) {
+  return el(
+    doc,
+    "li",
+    { class: ["mm-recipe-line", cls].filter(Boolean).join(" "), dataset: { kind: kind || "joker", n: String(n) } },
+    el(doc, "span", { class: "mm-recipe-n" }, n === null ? "" : `${n}×`),
+    ingredientIcon(kind, doc),
+    el(doc, "span", { class: "mm-recipe-text" }, text),
+  );
+}
+
+function jokerCount(order) {
+  // The decks may carry the joker size; otherwise fall back to the edition's printed numbers.
+  if (typeof order.joker === "number") return order.joker;
+  if (typeof order.count === "number") return order.count;
+  return null;
+}
+
+/**
+ * The lines of an order card's recipe: what the owner must deliver. Special orders describe
+ * their rule in words next to the fixed part of the recipe.
+ */
+export function recipeLines(order) {
+  const lines = [];
+  const recipe = order.recipe || {};
+  for (const [kind, n] of Object.entries(recipe)) {
+    if (n) lines.push({ kind, n, text: kindLabel(kind, n) });
+  }
+  const j = jokerCount(order);
+  switch (order.type) {
+    case "bombastica":
+      lines.push({ kind: null, n: null, text: "at least 15 cards: takes the whole table" });
+      break;
+    case "monotoni":
+      lines.push({ kind: null, n: j || 6, text: "of one kind you choose" });
+      break;
+    case "ciottona":
+      lines.push({ kind: null, n: j || 4, text: "of one kind you choose" });
+      lines.push({ kind: null, n: j || 4, text: "of another kind you choose" });
+      break;
+    case "minimale":
+      lines.push({ kind: null, n: j, text: "of the kind with fewest cards on the table" });
+      break;
+    case "small_monotoni":
+      lines.push({ kind: null, n: j || 5, text: "of one kind you choose" });
+      break;
+    case "pizza_mamma_mia": {
+      const choices = order.choices || [];
+      lines.push({
+        kind: null,
+        n: j || 5,
+        text: choices.length ? choices.map((k) => kindLabel(k, 2)).join(" or ") : "of one printed kind",
+      });
+      break;
+    }
+    default:
+      break;
+  }
+  return lines;
+}
+
+/** A one-line description of an order, e.g. "green Pizza: 4 pineapples, 1 pepper". */
+export function orderText(order) {
+  const name = order.name || ORDER_TYPES[order.type] || order.type;
+  const lines = recipeLines(order).map((l) => (l.n ? `${l.n} ${l.kind ? kindLabel(l.kind, l.n) : l.text}` : l.text));
+  const crossed = order.crossed ? ` (no ${kindLabel(order.crossed, 2)} on the table)` : "";
+  return `${order.colour} ${name}: ${lines.join(", ")}${crossed}`;
+}
+
+/**
+ * An order card, face up: the owner's colour, the order's name and its recipe. A crossed-out
+ * kind (Small Monotoni, Mini pizza) is drawn struck through. `opts.button` for choosing it.
+ */
+export function orderCard(order, opts = {}, doc) {
+  const colour = seatColour(order.colour);
+  const name = order.name || ORDER_TYPES[order.type] || order.type;
+  const list = el(doc, "ul", { class: "mm-recipe" });
+  for (const line of recipeLines(order)) list.append(recipeLine(doc, line.kind, line.n, line.text));
+  if (order.crossed) {
+    list.append(recipeLine(doc, order.crossed, null, `no ${kindLabel(order.crossed, 2)} on the table`, "mm-crossed"));
+  }
+  const node = el(
+    doc,
+    opts.button ? "button" : "div",
+    {
+      class: ["mm-card", "mm-order", `mm-type-${order.type}`, opts.mark].filter(Boolean).join(" "),
+      style: { "--mm-seat": colour },
+      title: orderText(order),
+      "aria-label": orderText(order),
+      type: opts.button ? "button" : null,
+      "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
+      dataset: { colour: String(order.colour), type: String(order.type) },
+    },
+    el(doc, "div", { class: "mm-order-head" }, el(doc, "span", { class: "mm-order-name" }, name)),
+    list,
+  );
+  return node;
+}
+
+/** A card back: "ingredient" (the supply's back) or "order" (in the owner's colour). */
+export function cardBack(which, colour, doc) {
+  const isOrder = which === "order";
+  return el(
+    doc,
+    "div",
+    {
+      class: `mm-card mm-back ${isOrder ? "mm-back-order" : "mm-back-ing"}`,
+      style: isOrder ? { "--mm-seat": seatColour(colour) } : null,
+      title: isOrder ? `${colour || ""} order card (face down)`.trim() : "ingredient card (face down)",
+      dataset: { back: isOrder ? "order" : "ingredient" },
+    },
+    el(doc, "span", { class: "mm-back-mark", "aria-hidden": "true" }, isOrder ? "🍕" : "MM"),
+  );
+}
+
+/** A face-down pile with its count (the supply, a waiter, the oven). */
+export function pile(which, count, label, colour, doc) {
+  const node = el(doc, "div", { class: `mm-pile mm-pile-${which}`, title: `${label}: ${count}` });
+  const stack = el(doc, "div", { class: "mm-pile-stack" });
+  const shown = Math.min(count, 3);
+  for (let i = 0; i < Math.max(shown, 1); i++) {
+    const back = cardBack(which === "waiter" ? "order" : "ingredient", colour, doc);
+    if (count === 0) back.classList.add("mm-empty");
+    stack.append(back);
+  }
+  node.append(stack, el(doc, "div", { class: "mm-pile-label" }, `${label} `, el(doc, "b", { class: "mm-pile-count" }, String(count))));
+  return node;
+}
+
+/** The Mamma Mia card (classic): it decides who empties the oven. */
+export function mammaMiaCard(doc) {
+  return el(
+    doc,
+    "div",
+    { class: "mm-card mm-mammamia", title: "The Mamma Mia card: its holder empties the oven", dataset: { card: "mamma-mia" } },
+    el(doc, "span", { class: "mm-mammamia-text" }, "Mamma Mia!"),
+  );
+}
+
+/** Any revealed card of the evaluation: {type: "ingredient", kind} or {type: "order", ...}. */
+export function revealedCard(card, opts = {}, doc) {
+  if (card && card.type === "ingredient") return ingredientCard(card.kind, opts, doc);
+  if (card && card.type === "order") return orderCard(card, opts, doc);
+  return cardBack("ingredient", null, doc);
+}

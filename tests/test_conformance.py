@@ -1,0 +1,164 @@
+"""The generic conformance suite: every registered game must pass it.
+
+Seeded random playouts to the end; legal actions non-empty until the end; every legal action
+applies; illegal ones raise and change nothing; JSON round trips of states and matches;
+determinism; frames consistent with the states; and ``observe(seat)`` unchanged when only
+what that seat cannot see changes.
+"""
+
+import json
+
+import pytest
+
+import tabletop_widgets as tw
+from tabletop_widgets.core import Rng
+from tabletop_widgets.core.game import game_class, registered
+
+import toy_game  # noqa: F401  (registers "toy-fifteen", the core's own test game)
+
+GAMES = registered()
+# Turns before a playout counts as stuck: far above any real game's length.
+MAX_ACTIONS = 6000
+
+
+def configurations():
+    for name in GAMES:
+        cls = game_class(name)
+        for players in sorted({cls.min_players, cls.default_players, cls.max_players}):
+            yield pytest.param(name, players, id=f"{name}-{players}p")
+
+
+def playout(game, seed, bot_seed=None):
+    """A random match to the end, checking the invariants at every state on the way."""
+    match = tw.Match(game, seed=seed)
+    rng = Rng.from_seed(seed if bot_seed is None else bot_seed, stream=99)
+    while not match.state.is_over:
+        state = match.state
+        legal = state.legal_actions()
+        assert legal, f"{game.name}: no legal action at step {match.cursor} but the game is not over"
+        assert isinstance(state.to_move, int) and 0 <= state.to_move < game.players
+        action, rng = rng.choice(legal)
+        match.play(action)
+        assert len(match) < MAX_ACTIONS, f"{game.name}: random playout did not end in {MAX_ACTIONS} actions"
+    return match
+
+
+@pytest.fixture(scope="module")
+def playouts():
+    cache = {}
+
+    def get(name, players, seed):
+        key = (name, players, seed)
+        if key not in cache:
+            cache[key] = playout(tw.make(name, players=players), seed)
+        return cache[key]
+
+    return get
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_random_playouts_reach_the_end(name, players, playouts):
+    for seed in range(3):
+        m = playouts(name, players, seed)
+        end = m.state
+        assert end.is_over and end.to_move is None and end.legal_actions() == []
+        assert len(end.scores) == players
+        assert end.winners and set(end.winners) <= set(range(players))
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_every_legal_action_applies_and_illegal_ones_change_nothing(name, players, playouts):
+    m = playouts(name, players, 0)
+    rng = Rng.from_seed(1)
+    for step in range(0, len(m), max(1, len(m) // 25)):
+        state = m.state_at(step)
+        before = state.to_json()
+        legal = state.legal_actions()
+        assert len(set(legal)) == len(legal), "legal actions must be distinct"
+        assert len({str(a) for a in legal}) == len(legal), "notations must be distinct"
+        sample, rng = rng.shuffled(legal)
+        for action in sample[:20]:
+            hash(action)
+            after = state.apply(action)
+            assert state.apply(str(action)) == after
+            assert game_class(name).name == after.game.name
+        for bad in ("", "no such action", str(legal[0]) + "x"):
+            with pytest.raises(tw.IllegalAction):
+                state.apply(bad)
+        # legal somewhere else in the game, not here
+        elsewhere = {a for s in range(max(0, step - 5), min(len(m), step + 5)) for a in m.state_at(s).legal_actions()}
+        for action in list(elsewhere - set(legal))[:5]:
+            with pytest.raises(tw.IllegalAction):
+                state.apply(action)
+        assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_states_and_matches_round_trip_through_json(name, players, playouts):
+    m = playouts(name, players, 1)
+    game = m.game
+    for step in range(0, len(m) + 1, max(1, len(m) // 40)):
+        state = m.state_at(step)
+        text = state.to_json()
+        again = game.state_from_json(text)
+        assert again == state and again.to_json() == text
+        assert again.legal_actions() == state.legal_actions() and again.to_move == state.to_move
+    assert tw.Match.from_json(m.to_json()).to_json() == m.to_json()
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_same_seed_and_actions_give_the_same_game(name, players, playouts):
+    m = playouts(name, players, 2)
+    again = tw.Match(tw.make(name, players=players), seed=2)
+    for action in m.actions:
+        again.play(str(action))
+    assert again.to_json() == m.to_json()
+    assert all(again.state_at(i).to_json() == m.state_at(i).to_json() for i in range(0, len(m) + 1, 7))
+    assert tw.make(name, players=players).new_state(5).to_json() == tw.make(name, players=players).new_state(5).to_json()
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_frames_are_consistent_with_the_states(name, players, playouts):
+    m = playouts(name, players, 0)
+    for seat in [None] + list(range(players)):
+        frames = m.frames(seat)
+        assert frames[0].step == 0
+        by_step = {}
+        for f in frames:
+            by_step.setdefault(f.step, []).append(f)
+            assert isinstance(f.caption, str) and f.caption.strip(), f
+            json.dumps(f.to_dict())
+        assert sorted(by_step) == list(range(len(m) + 1))
+        for step, of_step in by_step.items():
+            state = m.state_at(step)
+            assert of_step[-1].last and not any(f.last for f in of_step[:-1])
+            assert of_step[-1].view == state.observe(seat), f"last frame of step {step} is not the state"
+            if step:
+                assert len(of_step) == max(1, len(state.events))
+    for step in range(1, len(m) + 1):
+        for event in m.state_at(step).events:
+            assert isinstance(event.kind, str) and event.text.strip()
+            json.dumps(event.data)
+            if event.after is not None:
+                assert event.after.game == m.game
+                json.dumps(event.after.observe(None))
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_observe_is_unchanged_by_what_the_seat_cannot_see(name, players, playouts):
+    m = playouts(name, players, 1)
+    rng = Rng.from_seed(3)
+    differed = 0
+    for step in range(0, len(m) + 1, max(1, len(m) // 30)):
+        state = m.state_at(step)
+        for seat in range(players):
+            rng, sub = Rng(rng.state + 1), rng
+            other = state.vary_hidden(seat, sub)
+            assert json.dumps(other.observe(seat), sort_keys=True) == json.dumps(state.observe(seat), sort_keys=True)
+            differed += other.to_json() != state.to_json()
+            json.dumps(state.observe(seat))
+        json.dumps(state.observe(None))
+    if m.game.hidden_information:
+        assert differed, "vary_hidden never changed the state, so this test proved nothing"
+    else:
+        assert differed == 0, "a game of perfect information cannot hide anything"

@@ -1,0 +1,152 @@
+"""The shared core: seeded randomness, rules switches, the checked path, typed errors."""
+
+import json
+
+import pytest
+
+import tabletop_widgets as tw
+from tabletop_widgets.core import Rng
+from tabletop_widgets.core.events import Event
+
+import toy_game  # noqa: F401  (registers "toy-fifteen")
+
+
+def test_rng_is_a_value_and_reproducible():
+    a = Rng.from_seed(42)
+    x1, a1 = a.below(1000)
+    x2, _ = a.below(1000)
+    assert x1 == x2 and a1 != a  # drawing returns a new generator, the old one is unchanged
+    assert Rng.from_seed(42, stream=1) != Rng.from_seed(42)
+
+
+def test_rng_splitmix_known_values():
+    # splitmix64's published first output for state 0 pins the algorithm across machines.
+    value, _ = Rng(0).next64()
+    assert value == 0xE220A8397B1DCDAF
+
+
+def test_rng_below_is_uniform_enough():
+    rng = Rng.from_seed(7)
+    counts = [0] * 6
+    for _ in range(6000):
+        v, rng = rng.below(6)
+        counts[v] += 1
+    assert all(850 < c < 1150 for c in counts), counts
+
+
+def test_rng_shuffle_is_a_permutation_and_depends_on_seed():
+    items = list(range(30))
+    s1, _ = Rng.from_seed(1).shuffled(items)
+    s2, _ = Rng.from_seed(2).shuffled(items)
+    assert sorted(s1) == items and s1 != items and s1 != s2
+
+
+@pytest.mark.parametrize("seed", [1.5, "1", None, True])
+def test_bad_seed_is_a_value_error(seed):
+    with pytest.raises(ValueError, match="seed"):
+        tw.make("toy-fifteen").new_state(seed)
+
+
+def test_unknown_game_names_the_games():
+    with pytest.raises(ValueError, match="unknown game 'chess'.*toy-fifteen"):
+        tw.make("chess")
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": 9}, "players must be an int from 2 to 4"),
+        ({"players": "2"}, "players must be an int"),
+        ({"colour": "red"}, "unknown option 'colour'; the options are limit"),
+        ({"limit": 11}, r"option limit=11 is not allowed; allowed values: 10, 15, 20"),
+        ({"limit": True}, "option limit=True is not allowed"),
+    ],
+)
+def test_bad_options_are_value_errors_naming_them(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        tw.make("toy-fifteen", **kwargs)
+
+
+def test_game_equality_follows_its_spec():
+    assert tw.make("toy-fifteen", players=3) == tw.make("toy-fifteen", players=3, limit=15)
+    assert tw.make("toy-fifteen", players=3) != tw.make("toy-fifteen", players=3, limit=10)
+    assert "limit=15" in repr(tw.make("toy-fifteen"))
+
+
+def test_apply_never_mutates_and_accepts_notation():
+    s = tw.make("toy-fifteen").new_state(5)
+    before = s.to_json()
+    action = s.legal_actions()[0]
+    t1 = s.apply(action)
+    t2 = s.apply(str(action))
+    assert s.to_json() == before
+    assert t1 == t2 and t1.to_json() != before
+
+
+def test_illegal_action_says_why_and_lists_legal_ones():
+    s = tw.make("toy-fifteen").new_state(5)
+    before = s.to_json()
+    legal = [str(a) for a in s.legal_actions()]
+    with pytest.raises(tw.IllegalAction) as info:
+        s.apply("play 99")
+    assert "'play 99' is not a legal action for Player 1" in str(info.value)
+    assert all(a in str(info.value) for a in legal)
+    assert isinstance(info.value, ValueError) and s.to_json() == before
+    with pytest.raises(tw.IllegalAction):
+        s.apply(object())
+    with pytest.raises(tw.IllegalAction):
+        s.apply(toy_game.Play(99))
+
+
+def test_applying_to_a_finished_game_is_illegal():
+    m = tw.Match("toy-fifteen", seed=2)
+    m.autoplay({0: "random", 1: "random"})
+    assert m.state.is_over and m.state.to_move is None and m.state.legal_actions() == []
+    with pytest.raises(tw.IllegalAction, match="the game is over"):
+        m.state.apply("play 1")
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("not json", "not valid JSON"),
+        ("[]", "must be an object"),
+        ('{"game": "mamba", "players": 2, "options": {}, "state": {}}', "is a 'mamba' state"),
+        ('{"game": "toy-fifteen", "players": 3, "options": {"limit": 15}, "state": {}}', "for 3 players"),
+        ('{"game": "toy-fifteen", "players": 2, "options": {"limit": 10}, "state": {}}', "made with options"),
+        ('{"game": "toy-fifteen", "players": 2, "options": {"limit": 15}, "state": []}', "'state' must be an object"),
+    ],
+)
+def test_state_from_json_rejects_what_does_not_fit(text, message):
+    with pytest.raises(ValueError, match=message):
+        tw.make("toy-fifteen").state_from_json(text)
+
+
+def test_state_json_is_canonical():
+    s = tw.make("toy-fifteen").new_state(9)
+    doc = json.loads(s.to_json())
+    assert doc["game"] == "toy-fifteen" and doc["players"] == 2 and doc["options"] == {"limit": 15}
+    assert s.to_json() == json.dumps(doc, sort_keys=True, separators=(",", ":"))
+
+
+def test_event_secret_parts_are_seen_only_by_their_seats():
+    e = Event("draw", "Seat 0 draws a 5.", {"card": 5}, seats=(0,), public_text="Seat 0 draws a card.")
+    assert e.seen_by(0) == ("Seat 0 draws a 5.", {"card": 5})
+    assert e.seen_by(None) == ("Seat 0 draws a 5.", {"card": 5})
+    assert e.seen_by(1) == ("Seat 0 draws a card.", {})
+
+
+def test_bots_registry_and_resolution():
+    assert tw.bots.for_game("toy-fifteen") == {"random": tw.bots.Random}
+    with pytest.raises(ValueError, match="unknown bot 'genius'"):
+        tw.Match("toy-fifteen").autoplay({0: "genius"})
+    with pytest.raises(ValueError, match="unknown game"):
+        tw.bots.for_game("go")
+
+
+def test_random_bot_is_seeded():
+    legal = list(range(50))
+    picks = lambda seed: [tw.bots.Random(seed).choose({}, legal) for _ in range(1)] + [
+        b.choose({}, legal) for b in [tw.bots.Random(seed)] for _ in range(10)
+    ]
+    assert picks(3) == picks(3) and picks(3) != picks(4)
