@@ -14,9 +14,9 @@ from __future__ import annotations
 import concurrent.futures
 import importlib
 import math
+import pickle
 import sys
 import time
-from functools import lru_cache
 from typing import Callable, Optional, Sequence
 
 from .core.bots import for_game
@@ -75,10 +75,17 @@ def simulate(
             raise ValueError("chunk_size must be at least 1")
     names, factories = _check_bots(game, bots)
     submit = _runner(executor)
+    if isinstance(executor, concurrent.futures.ProcessPoolExecutor):
+        try:
+            pickle.dumps(tuple(factories))
+        except (pickle.PicklingError, AttributeError, TypeError) as exc:
+            raise ValueError(
+                f"bots: to play in other processes a bot must be a class defined at a module's top level ({exc})"
+            ) from None
 
     seeds = list(range(seed, seed + games))
     module = type(game).__module__
-    spec = (game.name, game.players, tuple(sorted(game.options.items())))
+    spec = (game.name, game.players, dict(game.options))
     size = _chunk(games, chunk_size, executor)
     rows = submit(
         _play_chunk,
@@ -92,7 +99,8 @@ def simulate(
         {
             "game": pd.Series([game.name] * n, dtype=str),
             "players": pd.Series([game.players] * n, dtype="int64"),
-            "seed": pd.Series([r[0] for r in rows], dtype="int64" if all(-2**63 <= r[0] < 2**63 for r in rows) else object),
+            # Seeds beyond 64 bits are allowed (any int is a seed); pandas keeps those as objects.
+            "seed": pd.Series([r[0] for r in rows], dtype="int64" if -2**63 <= seed and seed + games <= 2**63 else object),
             "bots": pd.Series([tuple(names)] * n, dtype=object),
             "winners": pd.Series([r[1] for r in rows], dtype=object),
             "scores": pd.Series([r[2] for r in rows], dtype=object),
@@ -160,13 +168,20 @@ def _check_bots(game, bots) -> tuple[list[str], list[Callable]]:
 
 
 # playing ------------------------------------------------------------------------------------
-@lru_cache(maxsize=32)
+_MADE: dict = {}
+
+
 def _game(module: str, spec: tuple):
+    """The game of ``spec``, made once per process (a worker plays many chunks of one game)."""
     name, players, options = spec
-    if name not in registered():
-        # A worker process that has not imported the game's module yet (spawn, a Dask worker).
-        importlib.import_module(module)
-    return make(name, players=players, **dict(options))
+    key = (module, name, players, repr(sorted(options.items())))
+    game = _MADE.get(key)
+    if game is None:
+        if name not in registered():
+            # A worker process that has not imported the game's module yet (spawn, a Dask worker).
+            importlib.import_module(module)
+        game = _MADE[key] = make(name, players=players, **options)
+    return game
 
 
 def _play_chunk(seeds: Sequence[int], module: str, spec: tuple, factories: tuple, max_steps) -> list[tuple]:

@@ -1,1 +1,820 @@
-export default { render({ model, el }) { el.textContent = 'mamma_mia'; } };
+// The Mamma Mia! card table (classic and Plus): supply, oven with its public log, the table's
+// ingredient columns, each seat's area, the viewing seat's hand, the turn composer and the
+// evaluation's decisions. Every update redraws from `frame.view` alone, so stepping back and
+// forth can never accumulate state; `prev` only chooses which card gets the reveal animation.
+import { createGameWidget } from "./timeline.js";
+import {
+  KINDS,
+  cardBack,
+  countsText,
+  el,
+  ingredientCard,
+  ingredientIcon,
+  kindLabel,
+  mammaMiaCard,
+  orderCard,
+  orderText,
+  pile,
+  revealedCard,
+  seatColour,
+} from "./mamma_mia_cards.js";
+
+export const css = `
+.mm-root {
+  /* The timeline's variables when inside it, else JupyterLab's, else light/dark fallbacks. */
+  --mm-fg: var(--tw-fg, var(--jp-ui-font-color1, #1f1f1f));
+  --mm-muted: var(--tw-fg2, var(--jp-ui-font-color2, #5f5f5f));
+  --mm-bg: var(--tw-bg, var(--jp-layout-color1, #ffffff));
+  --mm-panel: var(--tw-bg2, var(--jp-layout-color2, #f2f0eb));
+  --mm-border: var(--tw-border, var(--jp-border-color1, #c8c3b8));
+  --mm-accent: var(--tw-brand, var(--jp-brand-color1, #1e6fd0));
+  --mm-warn: var(--jp-warn-color1, #c77700);
+  --mm-face: #fffaf0;
+  --mm-face-fg: #2a2118;
+  color: var(--mm-fg);
+  background: var(--mm-bg);
+  font-family: var(--jp-ui-font-family, system-ui, sans-serif);
+  font-size: var(--jp-ui-font-size1, 13px);
+  display: flex; flex-direction: column; gap: 8px; padding: 6px;
+}
+@media (prefers-color-scheme: dark) {
+  .mm-root { --mm-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mm-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
+    --mm-bg: var(--tw-bg, var(--jp-layout-color1, #161b22)); --mm-panel: var(--tw-bg2, var(--jp-layout-color2, #21262d));
+    --mm-border: var(--tw-border, var(--jp-border-color1, #3d444d)); --mm-accent: var(--tw-brand, var(--jp-brand-color1, #58a6ff)); }
+}
+.mm-root button { font: inherit; cursor: pointer; }
+.mm-root button:disabled { cursor: not-allowed; opacity: 0.45; }
+.mm-section { background: var(--mm-panel); border: 1px solid var(--mm-border); border-radius: 8px; padding: 6px 8px; }
+.mm-section > h4 { margin: 0 0 4px 0; font-size: 0.95em; color: var(--mm-muted); font-weight: 600; }
+.mm-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
+.mm-status { display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
+.mm-status b { color: var(--mm-fg); }
+.mm-card {
+  position: relative; box-sizing: border-box; width: 52px; min-height: 70px;
+  border-radius: 6px; border: 2px solid var(--mm-kind, var(--mm-seat, #888));
+  background: var(--mm-face); color: var(--mm-face-fg);
+  display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
+  gap: 2px; padding: 3px; margin: 0; font-size: 10px; line-height: 1.1;
+  box-shadow: 0 1px 2px rgba(0,0,0,0.25);
+}
+.mm-card .mm-icon { width: 30px; height: 30px; flex: none; }
+.mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box,
+  var(--mm-kind) border-box; }
+.mm-ing::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 6px;
+  background: var(--mm-kind); border-radius: 3px 3px 0 0; }
+.mm-card-name { font-weight: 600; }
+.mm-count { position: absolute; right: -6px; top: -8px; background: var(--mm-fg); color: var(--mm-bg);
+  border-radius: 9px; padding: 0 5px; font-size: 11px; font-weight: 700; }
+.mm-small { width: 38px; min-height: 46px; }
+.mm-small .mm-icon { width: 22px; height: 22px; }
+.mm-order { width: 150px; min-height: 96px; align-items: stretch; justify-content: flex-start;
+  border-width: 3px; border-color: var(--mm-seat); text-align: left; }
+.mm-order-head { background: var(--mm-seat); color: #fff; font-weight: 700; padding: 1px 4px;
+  border-radius: 3px; text-shadow: 0 1px 1px rgba(0,0,0,0.5); }
+.mm-recipe { list-style: none; margin: 2px 0 0 0; padding: 0; display: flex; flex-direction: column; gap: 1px; }
+.mm-recipe-line { display: flex; align-items: center; gap: 3px; }
+.mm-recipe-line .mm-icon { width: 16px; height: 16px; }
+.mm-recipe-n { min-width: 18px; text-align: right; font-weight: 700; }
+.mm-crossed .mm-icon { opacity: 0.55; }
+.mm-crossed { text-decoration: line-through; }
+.mm-crossed .mm-recipe-n::after { content: "✕"; color: #c00; font-weight: 900; }
+.mm-back { background: repeating-linear-gradient(45deg, #b33a2a 0 5px, #c9583f 5px 10px); color: #fff; border-color: #7a2418; }
+.mm-back-order { background: repeating-linear-gradient(45deg, var(--mm-seat) 0 5px, rgba(255,255,255,0.35) 5px 7px); border-color: var(--mm-seat); }
+.mm-back-mark { font-weight: 800; font-size: 12px; text-shadow: 0 1px 1px #000; }
+.mm-empty { opacity: 0.2; }
+.mm-mammamia { background: #d81e28; color: #fff7c2; border-color: #7d0d12; font-weight: 800; text-align: center; }
+.mm-pile { display: flex; flex-direction: column; align-items: center; gap: 2px; }
+.mm-pile-stack { display: flex; }
+.mm-pile-stack .mm-card + .mm-card { margin-left: -44px; margin-top: 3px; }
+.mm-pile-label { color: var(--mm-muted); }
+.mm-pile-count { color: var(--mm-fg); }
+.mm-oven { display: flex; gap: 10px; align-items: flex-start; flex-wrap: wrap; }
+.mm-log { list-style: none; margin: 0; padding: 0; max-height: 150px; overflow-y: auto; min-width: 190px; }
+.mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; }
+.mm-log li .mm-icon { width: 16px; height: 16px; }
+.mm-log li.mm-log-top { font-weight: 700; }
+.mm-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; background: var(--mm-seat, #888); border: 1px solid rgba(0,0,0,0.4); flex: none; }
+.mm-tally { display: flex; flex-wrap: wrap; gap: 6px; }
+.mm-tally span { display: inline-flex; align-items: center; gap: 2px; }
+.mm-tally .mm-icon { width: 16px; height: 16px; }
+.mm-table { display: flex; gap: 10px; flex-wrap: wrap; align-items: flex-start; }
+.mm-column { display: flex; flex-direction: column; align-items: center; min-width: 58px; }
+.mm-column-head { display: flex; align-items: center; gap: 3px; font-weight: 700; }
+.mm-column-head .mm-icon { width: 18px; height: 18px; }
+.mm-column-stack { display: flex; flex-direction: column; align-items: center; }
+.mm-column-stack .mm-card + .mm-card { margin-top: -34px; }
+.mm-wanted { outline: 3px solid var(--mm-accent); outline-offset: -1px; }
+/* Cards a made pizza used: ghosts under their column, by where they came from. */
+.mm-taken { outline: 3px solid var(--mm-accent); outline-offset: -1px; opacity: 0.75; }
+.mm-from-hand { outline: 3px dashed var(--mm-warn); outline-offset: -1px; }
+.mm-from-helper { outline: 3px dotted #b0379a; outline-offset: -1px; }
+.mm-legend { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 4px; color: var(--mm-muted); }
+.mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
+.mm-log li.mm-log-revealed { opacity: 0.55; text-decoration: line-through; }
+.mm-fly { animation: mm-fly 0.45s ease-out; }
+@keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
+.mm-seats { display: flex; gap: 8px; flex-wrap: wrap; }
+.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 4px 6px; min-width: 150px;
+  background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
+.mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-accent); }
+.mm-seat-name { display: flex; align-items: center; gap: 4px; font-weight: 700; }
+.mm-seat-facts { color: var(--mm-muted); display: flex; gap: 8px; flex-wrap: wrap; }
+.mm-seat-facts b { color: var(--mm-fg); }
+.mm-backs { display: flex; }
+.mm-backs .mm-card { width: 18px; min-height: 26px; padding: 0; margin-right: -6px; }
+.mm-backs .mm-back-mark { display: none; }
+.mm-backs .mm-gap { width: 14px; }
+.mm-badge { font-size: 0.85em; border-radius: 4px; padding: 0 4px; background: var(--mm-accent); color: #fff; }
+.mm-hand { display: flex; flex-direction: column; gap: 4px; }
+.mm-hand-cards { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
+.mm-hand-group { display: flex; }
+.mm-hand-group .mm-card + .mm-card { margin-left: -22px; }
+.mm-hand-cards button.mm-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mm-accent); }
+.mm-teaching { border-left: 4px solid var(--mm-warn); padding-left: 6px; }
+.mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
+.mm-controls button, .mm-decision button, .mm-tally-toggle {
+  border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);
+  border-radius: 5px; padding: 3px 9px; }
+.mm-controls button[aria-pressed="true"] { background: var(--mm-accent); color: #fff; border-color: var(--mm-accent); }
+.mm-play { font-weight: 700; border-color: var(--mm-accent) !important; }
+.mm-composed { color: var(--mm-muted); }
+.mm-decision { border: 2px solid var(--mm-accent); border-radius: 8px; padding: 8px; background: var(--mm-bg);
+  display: flex; flex-direction: column; gap: 6px; }
+.mm-decision-q { font-weight: 700; }
+.mm-decision-answers { display: flex; gap: 6px; flex-wrap: wrap; }
+.mm-eval { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
+.mm-revealed { display: flex; gap: 3px; flex-wrap: wrap; align-items: flex-end; max-width: 420px; }
+.mm-settle { display: flex; flex-direction: column; gap: 3px; }
+.mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
+.mm-settle-line .mm-icon { width: 16px; height: 16px; }
+.mm-result { font-size: 1.1em; font-weight: 700; }
+`;
+
+// ----------------------------------------------------------------------------------------
+// The engine's action notation (docs/rules/mamma-mia.md), parsed into what the composer and
+// the decision dialog need. Unknown notations stay playable as plain buttons.
+
+// Turns: "put 2 salami; order 4 pineapple + 1 pepper; draw supply" (each part optional,
+// "draw 3 from waiter" with optional actions, "pass" when nothing), "draw 5 ingredients" (Plus,
+// no ingredient in hand). Decisions: "make [with K[+K]] [adding 1 pineapple + 2 salami]",
+// "ask [with K] for 1 olive", "send back", "help", "refuse".
+
+/** A notation → {type: "turn"|"restock"|"make"|"ask"|"send-back"|"help"|"refuse"|"other", notation, ...}. */
+export function parseAction(notation) {
+  const text = String(notation).trim();
+  if (text === "pass") return { type: "turn", notation, kind: null, count: 0, order: null, source: null, draw: null };
+  if (text === "draw 5 ingredients") return { type: "restock", notation };
+  if (text === "send back") return { type: "send-back", notation };
+  if (text === "help") return { type: "help", notation };
+  if (text === "refuse") return { type: "refuse", notation };
+  let m = /^make(?: with ([a-z+]+))?(?: adding (.+))?$/.exec(text);
+  if (m) return { type: "make", notation, variant: m[1] || null, add: m[2] || null };
+  m = /^ask(?: with ([a-z+]+))? for (.+)$/.exec(text);
+  if (m) return { type: "ask", notation, variant: m[1] || null, cards: m[2] };
+  const turn = { type: "turn", notation, kind: null, count: 0, order: null, source: null, draw: null };
+  for (const part of text.split("; ")) {
+    if ((m = /^put (\d+) ([a-z]+)$/.exec(part))) {
+      turn.count = Number(m[1]);
+      turn.kind = m[2];
+    } else if ((m = /^order (.+)$/.exec(part))) turn.order = m[1];
+    else if ((m = /^draw (supply|waiter)$/.exec(part))) turn.source = m[1];
+    else if ((m = /^draw (\d+) from (supply|waiter)$/.exec(part))) {
+      turn.draw = Number(m[1]);
+      turn.source = m[2];
+    } else return { type: "other", notation };
+  }
+  return turn;
+}
+
+/** "1 pineapple + 2 salami" → "1 pineapple and 2 salami" with readable plurals. */
+function cardsWords(text) {
+  return String(text)
+    .split(" + ")
+    .map((part) => {
+      const m = /^(\d+) ([a-z]+)$/.exec(part);
+      return m ? `${m[1]} ${kindLabel(m[2], Number(m[1]))}` : part;
+    })
+    .join(" and ");
+}
+
+function variantWords(variant) {
+  return variant ? variant.split("+").map((k) => kindLabel(k, 2)).join(" and ") : "";
+}
+
+/** A readable label for a parsed action (a decision's answer, a special turn). */
+export function describeAction(action, view, ctx) {
+  if (!action) return "";
+  const decision = view && view.evaluation && view.evaluation.decision;
+  switch (action.type) {
+    case "make": {
+      const how = action.variant ? ` with ${variantWords(action.variant)}` : "";
+      return action.add ? `Make it${how}, adding ${cardsWords(action.add)} from my hand` : `Make it${how} from the table`;
+    }
+    case "ask": {
+      const how = action.variant ? ` (with ${variantWords(action.variant)})` : "";
+      return `Ask for help${how}: "I need ${cardsWords(action.cards)}"`;
+    }
+    case "send-back":
+      return "Send it back under my waiter";
+    case "help": {
+      const ask = decision && decision.ask ? countsText(decision.ask, view.kinds) : "";
+      return ask ? `Help: give ${ask}` : "Help";
+    }
+    case "refuse":
+      return "Refuse";
+    case "restock":
+      return "Draw 5 ingredients (no ingredient in hand)";
+    default:
+      return action.notation;
+  }
+}
+
+const NAMES = (view, ctx) => (ctx && ctx.seatNames && ctx.seatNames.length ? ctx.seatNames : view.seats || []);
+
+function seatName(view, ctx, seat) {
+  if (seat === null || seat === undefined) return "—";
+  const names = NAMES(view, ctx);
+  return names[seat] || `Seat ${seat + 1}`;
+}
+
+function seatDot(doc, colour) {
+  return el(doc, "span", { class: "mm-dot", style: { "--mm-seat": seatColour(colour) }, "aria-hidden": "true" });
+}
+
+function seatPlayers(view) {
+  // The observation's per-seat list (the spec's "players" key holds either the count or the
+  // list; accept both names).
+  if (Array.isArray(view.players)) return view.players;
+  if (Array.isArray(view.seat_info)) return view.seat_info;
+  return [];
+}
+
+function seatCount(view) {
+  if (typeof view.players === "number") return view.players;
+  return seatPlayers(view).length || (view.seats || []).length;
+}
+
+/** Per-kind and per-colour totals of the oven's public log (the teaching tally), in the
+ * engine's shape `{ingredients: {kind: n}, orders: {colour: n}}`. */
+export function tallyOf(log, view) {
+  const kinds = {};
+  const orders = {};
+  for (const entry of log || []) {
+    if (entry.kind) kinds[entry.kind] = (kinds[entry.kind] || 0) + (entry.count || 0);
+    else if (entry.order !== undefined) {
+      const colour = typeof entry.order === "string" ? entry.order : (view.colours || [])[entry.seat];
+      orders[colour] = (orders[colour] || 0) + 1;
+    }
+  }
+  return { ingredients: kinds, orders };
+}
+
+// ----------------------------------------------------------------------------------------
+// Sections of the table. Each is a pure function (view, ctx, ...) → element.
+
+export function drawStatus(doc, view, ctx) {
+  const parts = [];
+  const ed = view.edition === "plus" ? "Mamma Mia! Plus" : "Mamma Mia!";
+  parts.push(el(doc, "span", { class: "mm-edition" }, el(doc, "b", {}, ed)));
+  if (view.oven_number !== undefined) {
+    parts.push(el(doc, "span", { class: "mm-oven-number" }, `Oven ${view.oven_number} of ${view.ovens}`));
+  }
+  if (view.phase === "over") {
+    const winners = (view.winners || []).map((s) => seatName(view, ctx, s)).join(" and ");
+    parts.push(el(doc, "span", { class: "mm-result" }, winners ? `Game over — ${winners} ${view.winners.length > 1 ? "share the win" : "wins"}` : "Game over"));
+  } else if (view.phase === "evaluation") {
+    parts.push(el(doc, "span", {}, "Emptying the oven"));
+  } else if (view.to_move !== null && view.to_move !== undefined) {
+    parts.push(el(doc, "span", { class: "mm-turn" }, seatDot(doc, (view.colours || [])[view.to_move]), " ", `${seatName(view, ctx, view.to_move)} to play`));
+  }
+  return el(doc, "div", { class: "mm-status" }, parts);
+}
+
+export function drawSupplyAndOven(doc, view, ctx, settings) {
+  const supply = el(doc, "div", { class: "mm-section mm-supply" }, el(doc, "h4", {}, "Supply"), pile("supply", view.supply || 0, "cards", null, doc));
+  if (view.mamma_mia_card === "supply") {
+    supply.append(el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is still in the supply."));
+  }
+  const oven = view.oven || { size: 0, log: [] };
+  const log = oven.log || [];
+  const ovenBox = el(doc, "div", { class: "mm-section mm-oven-box" }, el(doc, "h4", {}, "Oven"));
+  const list = el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true });
+  // During the evaluation the first cards of the log have been revealed; count them off.
+  let revealedCards = ((view.evaluation && view.evaluation.revealed) || []).length;
+  const revealedEntries = new Set();
+  log.forEach((entry, i) => {
+    const n = entry.kind ? entry.count || 0 : 1;
+    if (revealedCards >= n && n > 0) {
+      revealedEntries.add(i);
+      revealedCards -= n;
+    } else revealedCards = 0;
+  });
+  // Newest first: the top of the oven is what was just heard.
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i];
+    const colour = (view.colours || [])[entry.seat];
+    const cls = [i === log.length - 1 && view.phase === "turn" ? "mm-log-top" : null, revealedEntries.has(i) ? "mm-log-revealed" : null].filter(Boolean).join(" ");
+    const item = el(doc, "li", { class: cls || null, dataset: { seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
+    const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
+    if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
+    if (entry.kind) {
+      item.append(`${who}: ${entry.count} ${kindLabel(entry.kind, entry.count)}`, ingredientIcon(entry.kind, doc));
+      item.dataset.kind = entry.kind;
+    } else {
+      const oc = typeof entry.order === "string" ? entry.order : colour;
+      item.append(`${who}: an order (face down)`);
+      item.dataset.order = String(oc);
+    }
+    list.append(item);
+  }
+  const tallyOn = !!(settings && settings.tally);
+  const toggle = el(doc, "button", { type: "button", class: "mm-tally-toggle", "aria-pressed": String(tallyOn), dataset: { action: "tally" } }, tallyOn ? "Hide tally" : "Show tally");
+  const body = el(doc, "div", { class: "mm-oven" }, pile("oven", oven.size || 0, "cards", null, doc), log.length ? list : el(doc, "div", { class: "mm-muted" }, "The oven is empty."));
+  ovenBox.append(body);
+  if (tallyOn) {
+    // The engine's tally when the kernel sent one; else summed here from the public log (the
+    // standalone replay has no kernel to ask).
+    const tally = oven.tally && oven.tally.ingredients ? oven.tally : tallyOf(log, view);
+    const box = el(doc, "div", { class: "mm-tally", "aria-label": "tally of the oven" }, el(doc, "b", {}, "In the oven: "));
+    for (const kind of view.kinds || Object.keys(KINDS)) {
+      const n = (tally.ingredients || {})[kind] || 0;
+      box.append(el(doc, "span", { dataset: { kind } }, ingredientIcon(kind, doc), `${n}`));
+    }
+    for (const [colour, n] of Object.entries(tally.orders || {})) {
+      box.append(el(doc, "span", { dataset: { order: colour } }, seatDot(doc, colour), `${n} order${n === 1 ? "" : "s"}`));
+    }
+    ovenBox.append(box);
+  }
+  ovenBox.append(toggle);
+  return [supply, ovenBox];
+}
+
+/**
+ * The table: one column per kind of the edition, stacked card icons and a count.
+ * `opts.wanted`: cards an order would take, marked on top of their columns; `opts.gone`: the
+ * groups of cards a made order used (from the table, a hand, a helper), drawn as marked ghosts
+ * after the column's remaining cards; `opts.fly`: {kind, count} just revealed.
+ */
+export function drawTable(doc, view, opts = {}) {
+  const table = el(doc, "div", { class: "mm-section mm-table-box" }, el(doc, "h4", {}, "Table"));
+  const row = el(doc, "div", { class: "mm-table" });
+  const counts = view.table || {};
+  const wanted = opts.wanted || {};
+  const gone = opts.gone || [];
+  const fly = opts.fly || null;
+  for (const kind of view.kinds || Object.keys(counts)) {
+    const n = counts[kind] || 0;
+    const col = el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } });
+    col.append(
+      el(doc, "div", { class: "mm-column-head", title: `${n} ${kindLabel(kind, n)} on the table` }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" }, String(n))),
+    );
+    const stack = el(doc, "div", { class: "mm-column-stack" });
+    const want = Math.min(wanted[kind] || 0, n);
+    const flying = fly && fly.kind === kind ? Math.min(fly.count || 1, n) : 0;
+    for (let i = 0; i < n; i++) {
+      const card = ingredientCard(kind, { small: true, mark: i >= n - want ? "mm-wanted" : null }, doc);
+      if (i >= n - flying) card.classList.add("mm-fly");
+      stack.append(card);
+    }
+    for (const group of gone) {
+      for (let i = 0; i < (group.counts[kind] || 0); i++) {
+        stack.append(ingredientCard(kind, { small: true, mark: group.mark, title: `${kindLabel(kind)} ${group.label}` }, doc));
+      }
+    }
+    col.append(stack);
+    row.append(col);
+  }
+  table.append(row);
+  if (gone.length) {
+    table.append(
+      el(doc, "div", { class: "mm-legend" },
+        ...gone.filter((g) => Object.values(g.counts).some(Boolean)).map((g) => el(doc, "span", { class: g.mark }, ` ${g.legend} `))),
+    );
+  }
+  return table;
+}
+
+function backsRow(doc, n, which, colour) {
+  const row = el(doc, "span", { class: "mm-backs", dataset: { back: which, count: String(n) } });
+  for (let i = 0; i < n; i++) row.append(cardBack(which, colour, doc));
+  return row;
+}
+
+export function drawSeats(doc, view, ctx) {
+  const box = el(doc, "div", { class: "mm-seats" });
+  const players = seatPlayers(view);
+  const n = seatCount(view);
+  for (let s = 0; s < n; s++) {
+    const p = players[s] || {};
+    const colour = p.colour || (view.colours || [])[s];
+    const seatBox = el(doc, "div", {
+      class: ["mm-seat", view.to_move === s && view.phase !== "over" ? "mm-to-move" : null].filter(Boolean).join(" "),
+      style: { "--mm-seat": seatColour(colour) },
+      dataset: { seat: String(s) },
+    });
+    const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
+    if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
+    if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge" }, "to move"));
+    if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
+    seatBox.append(name);
+    const personal = (view.personal || [])[s];
+    seatBox.append(
+      el(doc, "div", { class: "mm-seat-facts" },
+        personal ? el(doc, "span", { title: "personal ingredient" }, ingredientIcon(personal, doc)) : null,
+        el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
+        el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
+      ),
+    );
+    const hi = p.hand_ingredients ?? 0;
+    const ho = p.hand_orders ?? 0;
+    seatBox.append(
+      el(doc, "div", { class: "mm-seat-facts mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
+        "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
+    );
+    if (p.mamma_mia || view.mamma_mia_card === s) {
+      const card = mammaMiaCard(doc);
+      card.classList.add("mm-small");
+      seatBox.append(card);
+    }
+    box.append(seatBox);
+  }
+  return el(doc, "div", { class: "mm-section" }, el(doc, "h4", {}, "Players"), box);
+}
+
+function handOf(view, seat) {
+  if (view.hands && Array.isArray(view.hands)) return view.hands[seat] || null;
+  if (view.hands && typeof view.hands === "object") return view.hands[seat] || view.hands[String(seat)] || null;
+  return null;
+}
+
+/**
+ * The viewing seat's own hand as cards (buttons when composing a turn); in the all-seeing
+ * view every hand, labelled as the teaching view.
+ */
+export function drawHands(doc, view, ctx, composer) {
+  const box = el(doc, "div", { class: "mm-section mm-hand" });
+  const seat = ctx ? ctx.seat : null;
+  if (seat === null || seat === undefined) {
+    if (!view.hands) return null;
+    box.classList.add("mm-teaching");
+    box.append(el(doc, "h4", {}, "Every hand (teaching view: no player sees this)"));
+    for (let s = 0; s < seatCount(view); s++) {
+      const hand = handOf(view, s);
+      if (!hand) continue;
+      const colour = (view.colours || [])[s];
+      box.append(el(doc, "div", { class: "mm-hand-owner", dataset: { seat: String(s) } }, seatDot(doc, colour), `${seatName(view, ctx, s)}'s hand`));
+      box.append(handCards(doc, view, hand, s, s === view.to_move ? composer : null));
+    }
+    return box;
+  }
+  const hand = view.hand || handOf(view, seat);
+  if (!hand) return null;
+  box.append(el(doc, "h4", {}, `Your hand (${seatName(view, ctx, seat)})`));
+  box.append(handCards(doc, view, hand, seat, composer));
+  return box;
+}
+
+function handCards(doc, view, hand, seat, composer) {
+  const row = el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) } });
+  const ingredients = hand.ingredients || {};
+  for (const kind of view.kinds || Object.keys(ingredients)) {
+    const n = ingredients[kind] || 0;
+    if (!n) continue;
+    const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind } });
+    for (let i = 1; i <= n; i++) {
+      const opts = {};
+      if (composer) {
+        opts.button = true;
+        opts.pressed = composer.sel.kind === kind && i <= composer.sel.count;
+        opts.title = `put ${i} ${kindLabel(kind, i)} into the oven`;
+      }
+      const card = ingredientCard(kind, opts, doc);
+      if (composer) {
+        card.dataset.action = "ingredient";
+        card.dataset.count = String(i);
+        if (!composer.canIngredient(kind, i)) card.disabled = true;
+      }
+      group.append(card);
+    }
+    row.append(group);
+  }
+  (hand.orders || []).forEach((order, index) => {
+    const opts = { edition: view.edition };
+    if (composer) {
+      opts.button = true;
+      opts.pressed = composer.sel.order === index;
+    }
+    const card = orderCard(order, opts, doc);
+    card.dataset.index = String(index);
+    if (composer) {
+      card.dataset.action = "order";
+      if (!composer.canOrder(index)) card.disabled = true;
+    }
+    row.append(card);
+  });
+  if (!row.childElementCount) row.append(el(doc, "span", { class: "mm-muted" }, "(no cards)"));
+  return row;
+}
+
+/** The evaluation: revealed cards so far, the current order and how it is settled. */
+export function drawEvaluation(doc, view, ctx, fly) {
+  const ev = view.evaluation;
+  if (!ev) return null;
+  const box = el(doc, "div", { class: "mm-section mm-eval-box" }, el(doc, "h4", {}, `Emptying the oven — ${seatName(view, ctx, ev.emptier)} reveals the cards one by one (${ev.remaining ?? 0} left)`));
+  const row = el(doc, "div", { class: "mm-eval" });
+  const revealed = el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards" });
+  const cards = ev.revealed || [];
+  // Only the last few revealed cards: the rest are already sorted into the table's columns.
+  const from = Math.max(0, cards.length - 8);
+  cards.slice(from).forEach((card, i) => {
+    const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
+    const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
+    if (fly && from + i === cards.length - 1) node.classList.add("mm-fly");
+    revealed.append(node);
+  });
+  row.append(revealed);
+  if (ev.order) row.append(drawSettlement(doc, view, ctx, ev.order));
+  box.append(row);
+  return box;
+}
+
+/** A revealed order card in order-card shape (its own `type` may be shadowed by "order"). */
+export function orderOf(card) {
+  if (!card) return card;
+  if (card.order_type) return { ...card, type: card.order_type };
+  return card;
+}
+
+function drawSettlement(doc, view, ctx, order) {
+  const o = orderOf(order);
+  const box = el(doc, "div", { class: "mm-settle", "aria-label": "the order being settled" });
+  box.append(el(doc, "div", {}, el(doc, "b", {}, `${seatName(view, ctx, o.owner)}'s order`)));
+  box.append(orderCard(o, { mark: "mm-current", edition: view.edition }, doc));
+  const line = (label, counts, cls) => {
+    if (!counts || !Object.values(counts).some(Boolean)) return null;
+    const node = el(doc, "div", { class: `mm-settle-line ${cls}` }, el(doc, "span", {}, label));
+    for (const kind of view.kinds || Object.keys(counts)) {
+      if (counts[kind]) node.append(ingredientIcon(kind, doc), `${counts[kind]}`);
+    }
+    return node;
+  };
+  box.append(
+    line("needs:", o.needs, "mm-needs"),
+    line("from the table:", o.from_table, "mm-line-table"),
+    line(`from ${seatName(view, ctx, o.owner)}'s hand:`, o.from_hand, "mm-line-hand"),
+    line(o.helper !== null && o.helper !== undefined ? `from ${seatName(view, ctx, o.helper)} (help):` : "from a helper:", o.from_helper, "mm-line-helper"),
+  );
+  return box;
+}
+
+function legalList(ctx) {
+  return (ctx && Array.isArray(ctx.legal) ? ctx.legal : []).filter((a) => typeof a === "string");
+}
+
+/** The dialog of an evaluation decision, for the seat that must answer. */
+export function drawDecision(doc, view, ctx) {
+  const ev = view.evaluation;
+  const decision = ev && ev.decision;
+  if (!decision) return null;
+  const mine = ctx && ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
+  const box = el(doc, "div", { class: "mm-decision", role: mine ? "dialog" : "status", "aria-label": "decision" });
+  box.append(el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), ` ${seatName(view, ctx, decision.seat)}: ${decision.question}`));
+  if (!mine) {
+    box.append(el(doc, "div", { class: "mm-muted" }, `Waiting for ${seatName(view, ctx, decision.seat)} to answer.`));
+    return box;
+  }
+  const answers = el(doc, "div", { class: "mm-decision-answers" });
+  for (const notation of legalList(ctx)) {
+    answers.append(el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, describeAction(parseAction(notation), view, ctx)));
+  }
+  box.append(answers);
+  return box;
+}
+
+// ----------------------------------------------------------------------------------------
+// The turn composer: the legal turns parsed once, the user's selection checked against them.
+
+export function makeComposer(legal, sel, hand) {
+  const labels = ((hand && hand.orders) || []).map((o) => o.label);
+  const turns = [];
+  const others = [];
+  for (const notation of legal) {
+    const a = parseAction(notation);
+    if (a.type === "turn") turns.push(a);
+    else others.push({ notation, action: a });
+  }
+  const orderLabel = (index) => (index === null ? null : labels[index]);
+  // `source` undefined: not chosen yet; null: no draw.
+  const fits = (t, s) =>
+    (s.kind === null || t.kind === s.kind) &&
+    (s.count === 0 || t.count === s.count) &&
+    (s.order === null || t.order === orderLabel(s.order)) &&
+    (s.source === undefined || t.source === s.source);
+  const same = (t, s) => t.kind === s.kind && t.count === s.count && t.order === orderLabel(s.order);
+  const composer = {
+    sel,
+    turns,
+    others,
+    canIngredient: (kind, count) => turns.some((t) => fits(t, { ...sel, kind, count })),
+    canOrder: (index) => turns.some((t) => fits(t, { ...sel, order: index })),
+    canSource: (source) => turns.some((t) => fits(t, { ...sel, source })),
+    /** The draw sources offered for the cards chosen so far (null: no draw). */
+    sources: () => [...new Set(turns.filter((t) => fits(t, { ...sel, source: undefined })).map((t) => t.source))],
+    /** With optional actions, the shorter draws allowed from the chosen source. */
+    draws: () =>
+      [...new Set(turns.filter((t) => same(t, sel) && t.source === sel.source && t.draw !== null).map((t) => t.draw))].sort((a, b) => a - b),
+    needsIngredient: () => turns.length > 0 && turns.every((t) => t.kind !== null),
+    /** The notation of the selected turn, or null when the selection is not a legal turn. */
+    chosen: () => {
+      const matching = turns.filter((t) => same(t, sel));
+      let source = sel.source;
+      if (source === undefined) {
+        // Nothing to choose when the only legal way is not to draw (a full hand).
+        const sources = new Set(matching.map((t) => t.source));
+        if (sources.size === 1 && sources.has(null)) source = null;
+        else return null;
+      }
+      const t = matching.find((t) => t.source === source && t.draw === (sel.draw ?? null));
+      return t ? t.notation : null;
+    },
+  };
+  return composer;
+}
+
+function drawComposer(doc, view, ctx, composer) {
+  const box = el(doc, "div", { class: "mm-section mm-composer" }, el(doc, "h4", {}, "Your turn"));
+  const controls = el(doc, "div", { class: "mm-controls" });
+  const sel = composer.sel;
+  if (composer.turns.length) {
+    const what = [];
+    if (sel.kind) what.push(`${sel.count} ${kindLabel(sel.kind, sel.count)}`);
+    else what.push(composer.needsIngredient() ? "choose ingredient cards of one kind in your hand" : "no ingredient");
+    if (sel.order !== null) {
+      const order = ((view.hand || {}).orders || [])[sel.order];
+      what.push(order ? `the order ${order.label || orderText(order, view.edition)}` : "an order");
+    }
+    controls.append(el(doc, "span", { class: "mm-composed" }, `Into the oven: ${what.join(" + ")}.`));
+    const labels = { supply: "Draw from the supply", waiter: "Draw from my waiter" };
+    const sources = composer.sources();
+    for (const source of sources) {
+      if (source === null && sources.length === 1) continue; // a full hand: nothing to choose
+      controls.append(
+        el(
+          doc,
+          "button",
+          { type: "button", dataset: { action: "source", source: source === null ? "none" : source }, "aria-pressed": String(sel.source === source), disabled: !composer.canSource(source) },
+          source === null ? "Don't draw" : labels[source] || `Draw: ${source}`,
+        ),
+      );
+    }
+    const draws = sel.source ? composer.draws() : [];
+    if (draws.length) {
+      const select = el(doc, "select", { class: "mm-draw-count", "aria-label": "how many cards to draw", dataset: { action: "draw" } });
+      select.append(el(doc, "option", { value: "" }, "up to the hand limit"));
+      for (const n of draws) select.append(el(doc, "option", { value: String(n), selected: sel.draw === n }, `only ${n}`));
+      controls.append(select);
+    }
+    const notation = composer.chosen();
+    controls.append(el(doc, "button", { type: "button", class: "mm-play", dataset: { action: "play-turn" }, disabled: !notation, title: notation || "choose a legal turn" }, "Play turn"));
+    controls.append(el(doc, "button", { type: "button", dataset: { action: "clear" } }, "Clear"));
+  }
+  box.append(controls);
+  if (composer.others.length) {
+    const extra = el(doc, "div", { class: "mm-controls mm-other-actions" });
+    for (const { notation, action } of composer.others) {
+      extra.append(el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, describeAction(action, view, ctx)));
+    }
+    box.append(extra);
+  }
+  return box;
+}
+
+/** How the table marks the order being settled: wanted cards, or the cards a made pizza used. */
+export function tableMarks(view, ctx, fly) {
+  const order = view.evaluation && view.evaluation.order;
+  if (!order) return { fly };
+  if (order.result === "made") {
+    const owner = seatName(view, ctx, order.owner);
+    const helper = order.helper !== null && order.helper !== undefined ? seatName(view, ctx, order.helper) : "the helper";
+    return {
+      fly,
+      gone: [
+        { counts: order.from_table || {}, mark: "mm-taken", label: "taken from the table", legend: "used from the table" },
+        { counts: order.from_hand || {}, mark: "mm-from-hand", label: `added from ${owner}'s hand`, legend: `added from ${owner}'s hand` },
+        { counts: order.from_helper || {}, mark: "mm-from-helper", label: `given by ${helper}`, legend: `given by ${helper} (help)` },
+      ],
+    };
+  }
+  if (order.result) return { fly };
+  return { fly, wanted: order.needs || {} };
+}
+
+// ----------------------------------------------------------------------------------------
+
+const EMPTY_SEL = () => ({ kind: null, count: 0, order: null, source: undefined, draw: null });
+
+export function mount(boardEl, ctx) {
+  const doc = boardEl.ownerDocument || globalThis.document;
+  const root = el(doc, "div", { class: "mm-root" });
+  boardEl.append(root);
+  let current = { frame: null, prev: null, ctx };
+  let sel = EMPTY_SEL();
+  let selKey = null;
+  let composer = null;
+
+  function render() {
+    const { frame, prev } = current;
+    const c = current.ctx || {};
+    root.replaceChildren();
+    if (!frame || !frame.view) return;
+    const view = frame.view;
+    const key = `${frame.step}:${(c.legal || []).join("|")}`;
+    if (key !== selKey) {
+      // A new position or new legal actions: an old half-made selection no longer applies.
+      sel = EMPTY_SEL();
+      selKey = key;
+    }
+    // Animate only a card revealed by stepping forward one sub-step within the same action.
+    const forward = prev && frame.kind === "reveal" && prev.step === frame.step && prev.sub === frame.sub - 1;
+    const flyCards = forward && frame.data && frame.data.kind ? { kind: frame.data.kind, count: frame.data.count || 1 } : null;
+
+    root.append(drawStatus(doc, view, c));
+    root.append(el(doc, "div", { class: "mm-row" }, drawSupplyAndOven(doc, view, c, c.settings || {})));
+    root.append(drawTable(doc, view, tableMarks(view, c, flyCards)));
+    const evalBox = drawEvaluation(doc, view, c, !!forward);
+    if (evalBox) root.append(evalBox);
+    const decision = drawDecision(doc, view, c);
+    if (decision) root.append(decision);
+
+    const legal = legalList(c);
+    composer = null;
+    if (c.interactive && view.phase === "turn" && legal.length && !(view.evaluation && view.evaluation.decision)) {
+      composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
+    }
+    root.append(drawSeats(doc, view, c));
+    const hands = drawHands(doc, view, c, composer);
+    if (hands) root.append(hands);
+    if (composer) root.append(drawComposer(doc, view, c, composer));
+  }
+
+  function onClick(event) {
+    const target = event.target.closest ? event.target.closest("[data-action]") : null;
+    if (!target || !root.contains(target) || target.disabled) return;
+    const c = current.ctx || {};
+    const action = target.dataset.action;
+    if (action === "tally") {
+      const on = !(c.settings && c.settings.tally);
+      if (c.send) c.send({ type: "tally", on });
+      return;
+    }
+    if (action === "play") {
+      if (c.play) c.play(target.dataset.notation);
+      return;
+    }
+    if (!composer) return;
+    if (action === "ingredient") {
+      const kind = target.dataset.kind;
+      const count = Number(target.dataset.count);
+      if (sel.kind === kind && sel.count === count) sel = { ...sel, kind: null, count: 0 };
+      else sel = { ...sel, kind, count };
+    } else if (action === "order") {
+      const index = Number(target.dataset.index);
+      sel = { ...sel, order: sel.order === index ? null : index };
+    } else if (action === "source") {
+      const source = target.dataset.source === "none" ? null : target.dataset.source;
+      sel = { ...sel, source: sel.source === source ? undefined : source, draw: null };
+    } else if (action === "clear") {
+      sel = EMPTY_SEL();
+    } else if (action === "play-turn") {
+      const notation = composer.chosen();
+      if (notation && c.play) c.play(notation);
+      return;
+    }
+    render();
+  }
+
+  function onChange(event) {
+    const target = event.target;
+    if (!composer || !target || !target.dataset || target.dataset.action !== "draw") return;
+    sel = { ...sel, draw: target.value === "" ? null : Number(target.value) };
+    render();
+  }
+
+  root.addEventListener("click", onClick);
+  root.addEventListener("change", onChange);
+  return {
+    update(frame, prev, ctx2) {
+      current = { frame, prev, ctx: ctx2 || current.ctx };
+      render();
+    },
+    destroy() {
+      root.removeEventListener("click", onClick);
+      root.removeEventListener("change", onChange);
+      root.remove();
+    },
+  };
+}
+
+export const renderer = { name: "mamma-mia", css, mount };
+export default createGameWidget(renderer);

@@ -26,6 +26,16 @@ export const KINDS = {
   shrimp: { label: "Shrimp", plural: "shrimps", colour: SEAT_COLOURS.pink, short: "SHR" },
 };
 
+/** Each colour's personal ingredient (both editions). */
+export const PERSONAL = {
+  yellow: "pineapple",
+  green: "pepper",
+  brown: "mushroom",
+  purple: "olive",
+  red: "salami",
+  pink: "shrimp",
+};
+
 export const ORDER_TYPES = {
   normal: "Pizza",
   bombastica: "Bombastica",
@@ -128,21 +138,31 @@ export function el(doc, tag, attrs = {}, ...children) {
   return node;
 }
 
-function svgNode(doc, inner, label) {
-  const node = docOf(doc).createElementNS(SVG_NS, "svg");
-  node.setAttribute("viewBox", "0 0 24 24");
-  node.setAttribute("class", "mm-icon");
-  node.setAttribute("aria-hidden", "true");
-  node.innerHTML = (label ? `<title>${label}</title>` : "") + inner;
-  return node;
+// Parsed icons per document, cloned on use: a table draws dozens of cards per frame and
+// parsing SVG markup each time is the slow part.
+const iconCache = new WeakMap();
+
+function svgNode(doc, key, inner, label) {
+  const d = docOf(doc);
+  let cache = iconCache.get(d);
+  if (!cache) iconCache.set(d, (cache = new Map()));
+  let template = cache.get(key);
+  if (!template) {
+    template = d.createElementNS(SVG_NS, "svg");
+    template.setAttribute("viewBox", "0 0 24 24");
+    template.setAttribute("class", "mm-icon");
+    template.setAttribute("aria-hidden", "true");
+    template.setAttribute("data-kind", key);
+    template.innerHTML = (label ? `<title>${label}</title>` : "") + inner;
+    cache.set(key, template);
+  }
+  return template.cloneNode(true);
 }
 
 /** The SVG icon of an ingredient kind (or a joker for an unknown/`null` kind). */
 export function ingredientIcon(kind, doc) {
   const known = Object.prototype.hasOwnProperty.call(ICONS, kind);
-  const node = svgNode(doc, known ? ICONS[kind] : JOKER_ICON, known ? KINDS[kind].label : "any kind");
-  node.setAttribute("data-kind", known ? kind : "joker");
-  return node;
+  return known ? svgNode(doc, kind, ICONS[kind], KINDS[kind].label) : svgNode(doc, "joker", JOKER_ICON, "any kind");
 }
 
 /**
@@ -189,47 +209,53 @@ function recipeLine(doc, kind, n, text, cls) {
   );
 }
 
-function jokerCount(order) {
-  // The decks may carry the joker size; otherwise fall back to the edition's printed numbers.
-  if (typeof order.joker === "number") return order.joker;
-  if (typeof order.count === "number") return order.count;
-  return null;
-}
-
 /**
- * The lines of an order card's recipe: what the owner must deliver. Special orders describe
- * their rule in words next to the fixed part of the recipe.
+ * The lines of an order card's recipe: what the owner must deliver. Special orders print their
+ * rule in words next to the fixed part of the recipe (the owner's personal ingredient P, which
+ * the deck leaves implicit on them). `edition` sets the Minimale's size (classic 3, Plus 4).
  */
-export function recipeLines(order) {
+export function recipeLines(order, edition) {
   const lines = [];
   const recipe = order.recipe || {};
   for (const [kind, n] of Object.entries(recipe)) {
     if (n) lines.push({ kind, n, text: kindLabel(kind, n) });
   }
-  const j = jokerCount(order);
+  const personal = PERSONAL[order.colour];
+  // The engine prints the fixed part (1 P, the Pizza Mamma Mia's fixed kind) in `recipe`; a
+  // bare deck entry leaves it implicit.
+  const bare = Object.keys(recipe).length === 0;
+  const withPersonal = () => {
+    if (bare && personal) lines.push({ kind: personal, n: 1, text: kindLabel(personal, 1) });
+  };
   switch (order.type) {
     case "bombastica":
-      lines.push({ kind: null, n: null, text: "at least 15 cards: takes the whole table" });
+      lines.push({ kind: null, n: null, text: "15+ cards: takes the whole table" });
       break;
     case "monotoni":
-      lines.push({ kind: null, n: j || 6, text: "of one kind you choose" });
+      withPersonal();
+      lines.push({ kind: null, n: 6, text: "of one kind you choose" });
       break;
     case "ciottona":
-      lines.push({ kind: null, n: j || 4, text: "of one kind you choose" });
-      lines.push({ kind: null, n: j || 4, text: "of another kind you choose" });
+      withPersonal();
+      lines.push({ kind: null, n: 4, text: "of one kind you choose" });
+      lines.push({ kind: null, n: 4, text: "of another kind" });
       break;
     case "minimale":
-      lines.push({ kind: null, n: j, text: "of the kind with fewest cards on the table" });
+      withPersonal();
+      lines.push({ kind: null, n: edition === "plus" ? 4 : 3, text: "of the scarcest kind on the table" });
       break;
     case "small_monotoni":
-      lines.push({ kind: null, n: j || 5, text: "of one kind you choose" });
+      lines.push({ kind: null, n: 5, text: "of one kind you choose" });
       break;
     case "pizza_mamma_mia": {
+      const fixed = order.fixed || personal;
+      if (bare && fixed) lines.push({ kind: fixed, n: 1, text: kindLabel(fixed, 1) });
       const choices = order.choices || [];
       lines.push({
         kind: null,
-        n: j || 5,
+        n: 5,
         text: choices.length ? choices.map((k) => kindLabel(k, 2)).join(" or ") : "of one printed kind",
+        choices,
       });
       break;
     }
@@ -240,9 +266,9 @@ export function recipeLines(order) {
 }
 
 /** A one-line description of an order, e.g. "green Pizza: 4 pineapples, 1 pepper". */
-export function orderText(order) {
+export function orderText(order, edition) {
   const name = order.name || ORDER_TYPES[order.type] || order.type;
-  const lines = recipeLines(order).map((l) => (l.n ? `${l.n} ${l.kind ? kindLabel(l.kind, l.n) : l.text}` : l.text));
+  const lines = recipeLines(order, edition).map((l) => (l.n ? `${l.n} ${l.kind ? kindLabel(l.kind, l.n) : l.text}` : l.text));
   const crossed = order.crossed ? ` (no ${kindLabel(order.crossed, 2)} on the table)` : "";
   return `${order.colour} ${name}: ${lines.join(", ")}${crossed}`;
 }
@@ -255,7 +281,12 @@ export function orderCard(order, opts = {}, doc) {
   const colour = seatColour(order.colour);
   const name = order.name || ORDER_TYPES[order.type] || order.type;
   const list = el(doc, "ul", { class: "mm-recipe" });
-  for (const line of recipeLines(order)) list.append(recipeLine(doc, line.kind, line.n, line.text));
+  for (const line of recipeLines(order, opts.edition)) {
+    const item = recipeLine(doc, line.kind, line.n, line.text);
+    // Pizza Mamma Mia: the two printed alternatives as icons too.
+    for (const kind of line.choices || []) item.append(ingredientIcon(kind, doc));
+    list.append(item);
+  }
   if (order.crossed) {
     list.append(recipeLine(doc, order.crossed, null, `no ${kindLabel(order.crossed, 2)} on the table`, "mm-crossed"));
   }
@@ -265,8 +296,8 @@ export function orderCard(order, opts = {}, doc) {
     {
       class: ["mm-card", "mm-order", `mm-type-${order.type}`, opts.mark].filter(Boolean).join(" "),
       style: { "--mm-seat": colour },
-      title: orderText(order),
-      "aria-label": orderText(order),
+      title: orderText(order, opts.edition),
+      "aria-label": orderText(order, opts.edition),
       type: opts.button ? "button" : null,
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
       dataset: { colour: String(order.colour), type: String(order.type) },

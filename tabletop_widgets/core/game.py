@@ -242,18 +242,21 @@ class State:
 
     def apply(self, action) -> "State":
         """The state after ``action`` (an action or its notation); raises :class:`IllegalAction`."""
+        return self._apply(self.check(action))
+
+    def check(self, action):
+        """The legal action meant by ``action`` (an action or its notation), or :class:`IllegalAction`."""
         if self.is_over:
             raise IllegalAction(f"the game is over; no action is legal (tried {action!s})")
         if isinstance(action, str):
-            action = self.game.parse_action(self, action)
-        else:
-            try:
-                legal = action in set(self.legal_actions())
-            except TypeError:
-                legal = False
-            if not legal:
-                raise IllegalAction(self._why_illegal(str(action)))
-        return self._apply(action)
+            return self.game.parse_action(self, action)
+        try:
+            legal = action in set(self.legal_actions())
+        except TypeError:
+            legal = False
+        if not legal:
+            raise IllegalAction(self._why_illegal(str(action)))
+        return action
 
     def _why_illegal(self, text: str) -> str:
         """The message of an :class:`IllegalAction` for ``text``; games may explain more."""

@@ -105,9 +105,8 @@ class Match:
     # changing ---------------------------------------------------------------------------------
     def play(self, action) -> State:
         """Apply ``action`` at the cursor; a rewound future is dropped (fork first to keep it)."""
-        if isinstance(action, str) and not self.state.is_over:
-            action = self.game.parse_action(self.state, action)
-        new = self.state.apply(action)  # raises IllegalAction with nothing changed
+        action = self.state.check(action)  # IllegalAction here leaves everything unchanged
+        new = self.state._apply(action)
         dropped = len(self._actions) - self._cursor
         del self._actions[self._cursor:]
         del self._states[self._cursor + 1:]

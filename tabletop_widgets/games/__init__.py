@@ -1,3 +1,3 @@
 """One subpackage per game; importing this registers them all."""
 
-from . import mamba, mamma_mia  # noqa: F401  (registration)
+from . import mamba, mamma_mia, mammuz  # noqa: F401  (registration)

@@ -1,0 +1,158 @@
+"""Mamba engine speed, measured in the same run as python-chess random playouts.
+
+    .venv/bin/python bench/bench_mamba.py [--seconds 5]
+
+Random playouts in plies (actions) per second on one core: Mamba's ``legal_actions()`` plus
+``_apply`` with the full cascade and its events, against python-chess's
+``list(board.legal_moves)`` plus ``push``. Then the cost of ``Match.goto`` to a step 1,000
+actions away. Prints the ratio and writes ``bench/results/mamba.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import platform
+import time
+
+import tabletop_widgets as tw
+from tabletop_widgets.core import Rng
+
+TURN_CAP = 400  # turns before a random Mamba game counts as unfinished and restarts
+
+
+class MambaPlayouts:
+    """Random Mamba playouts that can run in slices (so chess and Mamba interleave)."""
+
+    def __init__(self, players: int, seed: int = 0):
+        self.game = tw.make("mamba", players=players)
+        self.rng = Rng.from_seed(seed)
+        self.state = self.game.new_state()
+        self.plies = self.games = self.finished = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float):
+        rng, state, game = self.rng, self.state, self.game
+        plies = 0
+        start = time.perf_counter()
+        end = start + seconds
+        while True:
+            if state.is_over or state.turn > TURN_CAP:
+                self.games += 1
+                self.finished += state.is_over
+                state = game.new_state()
+                if time.perf_counter() > end:
+                    break
+            for _ in range(50):  # check the clock every 50 plies
+                legal = state.legal_actions()
+                action, rng = rng.choice(legal)
+                state = state._apply(action)
+                plies += 1
+                if state.is_over:
+                    break
+            if time.perf_counter() > end:
+                break
+        self.seconds += time.perf_counter() - start
+        self.plies += plies
+        self.rng, self.state = rng, state
+
+    def result(self):
+        return {"plies": self.plies, "seconds": self.seconds, "plies_per_s": self.plies / self.seconds,
+                "games": self.games, "finished": self.finished}
+
+
+class ChessPlayouts:
+    def __init__(self, seed: int = 0):
+        import chess
+
+        self.chess = chess
+        self.rng = Rng.from_seed(seed)
+        self.board = chess.Board()
+        self.plies = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float):
+        rng, board = self.rng, self.board
+        plies = 0
+        start = time.perf_counter()
+        end = start + seconds
+        while time.perf_counter() < end:
+            for _ in range(50):
+                if board.is_game_over(claim_draw=False) or board.ply() >= 400:
+                    board = self.chess.Board()
+                    self.games += 1
+                moves = list(board.legal_moves)
+                move, rng = rng.choice(moves)
+                board.push(move)
+                plies += 1
+        self.seconds += time.perf_counter() - start
+        self.plies += plies
+        self.rng, self.board = rng, board
+
+    def result(self):
+        return {"plies": self.plies, "seconds": self.seconds, "plies_per_s": self.plies / self.seconds,
+                "games": self.games, "chess_version": self.chess.__version__}
+
+
+def goto_cost(actions: int = 1200, repeats: int = 2000):
+    """µs per ``Match.goto`` between steps 1,000 actions apart, on a recorded random match."""
+    match = tw.Match("mamba", players=2)
+    bot_rng = Rng.from_seed(3)
+    while len(match) < actions:
+        if match.state.is_over:
+            match = tw.Match("mamba", players=2)  # too short: start a longer one
+            continue
+        action, bot_rng = bot_rng.choice(match.state.legal_actions())
+        match.play(action)
+    far = [(i % 2) * 1000 + 100 for i in range(repeats)]  # alternate 100 ↔ 1100
+    t0 = time.perf_counter()
+    for step in far:
+        match.goto(step)
+    t1 = time.perf_counter()
+    match.frames_of_step(1100)  # first render of a step: frames built once, then cached
+    t2 = time.perf_counter()
+    for _ in range(repeats):
+        match.frames_of_step(1100)
+    t3 = time.perf_counter()
+    return {"match_actions": len(match), "goto_us": (t1 - t0) / repeats * 1e6,
+            "first_frames_of_step_us": (t2 - t1) * 1e6, "cached_frames_of_step_us": (t3 - t2) / repeats * 1e6}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    args = parser.parse_args(argv)
+    results = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds}
+    chess_run = ChessPlayouts()
+    mamba_runs = {p: MambaPlayouts(p) for p in (2, 3, 4)}
+    # Steady state: a short untimed run first (imports, caches such as Mamba's move tables).
+    for runner in [ChessPlayouts(seed=1)] + [MambaPlayouts(p, seed=1) for p in (2, 3, 4)]:
+        runner.run(args.seconds / 8)
+    # Interleaved slices, so a change in the machine's load hits both engines alike.
+    for _ in range(8):
+        chess_run.run(args.seconds / 8)
+        for runner in mamba_runs.values():
+            runner.run(args.seconds / 8)
+    results["chess"] = chess_run.result()
+    for players, runner in mamba_runs.items():
+        results[f"mamba_{players}p"] = runner.result()
+    chess_rate = results["chess"]["plies_per_s"]
+    print(f"python-chess random playouts: {chess_rate:,.0f} plies/s")
+    for players in (2, 3, 4):
+        r = results[f"mamba_{players}p"]
+        r["ratio_to_chess"] = r["plies_per_s"] / chess_rate
+        print(f"mamba {players}p random playouts: {r['plies_per_s']:,.0f} plies/s "
+              f"({r['ratio_to_chess']:.2f}× chess; {r['games']} games, {r['finished']} finished)")
+    results["goto"] = goto_cost()
+    g = results["goto"]
+    print(f"Match.goto 1,000 actions away: {g['goto_us']:.2f} µs (match of {g['match_actions']} actions); "
+          f"frames of a step: {g['first_frames_of_step_us']:.0f} µs first, {g['cached_frames_of_step_us']:.2f} µs cached")
+    out = pathlib.Path(__file__).parent / "results"
+    out.mkdir(exist_ok=True)
+    (out / "mamba.json").write_text(json.dumps(results, indent=2))
+    print(f"saved {out / 'mamba.json'}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,485 @@
+// The shared timeline and controls of every game widget.
+//
+// The frames live in the browser: stepping, the slider and play/pause never talk to the
+// kernel. Python sends frames (`{"type": "frames", "from": i, "frames": [...]}`), the legal
+// actions at the match cursor and cursor jumps; the browser sends `hello`, `play` and `goto`.
+// See docs/architecture.md for the protocol and the renderer contract.
+import baseCss from "./timeline.css";
+
+/**
+ * @typedef {{step: number, sub: number, caption: string, kind: string, data: object,
+ *            view: object, last: boolean}} Frame
+ * @typedef {{seat: number|null, seatNames: string[], interactive: boolean, legal: string[],
+ *            play: (notation: string) => boolean, send: (msg: object) => void,
+ *            settings: object, model: object, cursor: number, toMove: number|null,
+ *            botSeats: number[], live: boolean}} Context
+ * @typedef {{update: (frame: Frame, prev: Frame|null, ctx: Context) => void,
+ *            destroy?: () => void}} Board
+ * @typedef {{name: string, css?: string, mount: (el: HTMLElement, ctx: Context) => Board}} Spec
+ */
+
+/** Milliseconds per frame for each speed of play/pause and of following new frames. */
+export const SPEEDS = [
+  ["0.5×", 1400],
+  ["1×", 700],
+  ["2×", 350],
+  ["4×", 150],
+];
+const DEFAULT_SPEED = 700;
+
+/**
+ * The anywidget module of a game: `export default createGameWidget({name, css, mount})`.
+ * @param {Spec} spec
+ */
+export function createGameWidget(spec) {
+  if (!spec || typeof spec.mount !== "function") {
+    throw new Error("createGameWidget needs {name, css, mount(boardEl, ctx)}");
+  }
+  return {
+    /** @param {{model: object, el: HTMLElement}} args */
+    render({ model, el }) {
+      return mountTimeline(el, model, spec, true);
+    },
+    /** Play `frames` with no kernel (the standalone HTML replay). */
+    mountStatic(el, options) {
+      return mountStatic(el, { ...spec, ...options });
+    },
+  };
+}
+
+/**
+ * Mount the timeline over a fixed list of frames, with no kernel behind it.
+ * @param {HTMLElement} el
+ * @param {{name: string, frames: Frame[], seatNames?: string[], mount: Spec["mount"],
+ *          css?: string, seat?: number|null, settings?: object, start?: number}} options
+ * @returns {() => void} cleanup
+ */
+export function mountStatic(el, { name, frames, seatNames = [], mount, css = "", seat = null, settings = {}, start = 0 }) {
+  const list = Array.isArray(frames) ? frames : [];
+  const lastStep = list.length ? list[list.length - 1].step : 0;
+  const model = standInModel({
+    game: name,
+    seat_names: seatNames,
+    seat,
+    cursor: lastStep,
+    current: null,
+    error: "",
+    bot_seats: [],
+    settings,
+  });
+  const cleanup = mountTimeline(el, model, { name, css, mount }, false);
+  model.deliver({ type: "frames", from: 0, frames: list });
+  model.deliver({ type: "show", index: start });
+  return cleanup;
+}
+
+/** A model without a kernel: traits in a plain object, messages to nowhere. */
+function standInModel(traits) {
+  const handlers = new Map();
+  const emit = (name, ...args) => (handlers.get(name) || []).slice().forEach((fn) => fn(...args));
+  return {
+    get: (key) => traits[key],
+    set(key, value) {
+      traits[key] = value;
+      emit(`change:${key}`);
+    },
+    on(name, fn) {
+      handlers.set(name, [...(handlers.get(name) || []), fn]);
+    },
+    off(name, fn) {
+      handlers.set(name, (handlers.get(name) || []).filter((f) => f !== fn));
+    },
+    send() {},
+    save_changes() {},
+    deliver: (msg) => emit("msg:custom", msg, []),
+  };
+}
+
+/** `h("button", {class: "x", "aria-label": "y"}, "text")` */
+function h(tag, attrs = {}, text) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value !== false && value != null) node.setAttribute(key, value === true ? "" : String(value));
+  }
+  if (text != null) node.textContent = text;
+  return node;
+}
+
+function isFormField(target) {
+  return !!target && /^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName || "");
+}
+
+/**
+ * The timeline bound to a model (live: an anywidget model; otherwise a stand-in).
+ * @returns {() => void} cleanup that removes every listener, timer and element it made
+ */
+function mountTimeline(el, model, spec, live) {
+  const domListeners = [];
+  const modelListeners = [];
+  const listen = (target, type, fn) => {
+    target.addEventListener(type, fn);
+    domListeners.push([target, type, fn]);
+  };
+  const onModel = (name, fn) => {
+    model.on(name, fn);
+    modelListeners.push([name, fn]);
+  };
+
+  /** @type {{frames: Frame[], index: number, playing: boolean, following: boolean,
+   *          timer: any, speed: number, legal: {step: number, to_move: number|null, actions: string[]},
+   *          stepStart: Map<number, number>, stepCount: Map<number, number>, shown: Frame|null,
+   *          spoken: string, renderError: string}} */
+  const st = {
+    frames: [],
+    index: 0,
+    playing: false,
+    following: false,
+    timer: null,
+    speed: DEFAULT_SPEED,
+    legal: { step: -1, to_move: null, actions: [] },
+    stepStart: new Map(),
+    stepCount: new Map(),
+    shown: null,
+    spoken: "",
+    renderError: "",
+  };
+
+  // ---- the elements ---------------------------------------------------------------------
+  const title = model.get("game") || spec.name || "game";
+  const root = h("div", {
+    class: `tw-root tw-${title}`,
+    tabindex: 0,
+    role: "group",
+    "aria-label": `${title} game`,
+    "data-lm-suppress-shortcuts": "true",
+  });
+  const style = h("style");
+  style.textContent = `${baseCss}\n${spec.css || ""}`;
+
+  const header = h("div", { class: "tw-header" });
+  const seatLabel = h("label", { class: "tw-seat-label" }, "View ");
+  const seatSelect = h("select", { class: "tw-seat", "aria-label": "Viewing seat" });
+  seatLabel.append(seatSelect);
+  const viewNote = h("span", { class: "tw-view-note" });
+  header.append(h("span", { class: "tw-title" }, title), seatLabel, viewNote);
+
+  const errorBox = h("div", { class: "tw-error", role: "alert", hidden: true });
+  const errorText = h("span", { class: "tw-error-text" });
+  const errorClose = h("button", { type: "button", class: "tw-error-close", "aria-label": "Dismiss error", title: "Dismiss" }, "×");
+  errorBox.append(errorText, errorClose);
+
+  const boardEl = h("div", { class: "tw-board" });
+  const caption = h("div", { class: "tw-caption" });
+  const speaker = h("div", { class: "tw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
+
+  const bar = h("div", { class: "tw-bar", role: "toolbar", "aria-label": "Timeline" });
+  const button = (cls, text, label) =>
+    h("button", { type: "button", class: `tw-${cls}`, "aria-label": label, title: label }, text);
+  const firstBtn = button("first", "|◀", "First frame");
+  const prevBtn = button("prev", "◀", "Previous frame");
+  const playBtn = button("play", "▶ Play", "Play");
+  const nextBtn = button("next", "▶", "Next frame");
+  const lastBtn = button("last", "▶|", "Last frame");
+  const slider = h("input", { type: "range", class: "tw-slider", min: 0, max: 0, step: 1, value: 0, "aria-label": "Frame" });
+  const stepText = h("span", { class: "tw-step" });
+  const speedSelect = h("select", { class: "tw-speed", "aria-label": "Speed", title: "Speed" });
+  for (const [label, ms] of SPEEDS) {
+    const option = h("option", { value: ms }, label);
+    if (ms === DEFAULT_SPEED) option.selected = true;
+    speedSelect.append(option);
+  }
+  const continueBtn = h(
+    "button",
+    { type: "button", class: "tw-continue", hidden: true, title: "Move the match here; the next action replaces the later steps" },
+    "Continue from here",
+  );
+  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect, continueBtn);
+
+  root.append(style, header, errorBox, boardEl, caption, speaker, bar);
+  el.append(root);
+
+  // ---- the renderer context ---------------------------------------------------------------
+  const seatOf = () => {
+    const seat = model.get("seat");
+    return typeof seat === "number" ? seat : null;
+  };
+  const cursorOf = () => model.get("cursor") ?? 0;
+
+  /** @returns {Context} */
+  function context() {
+    const frame = st.frames[st.index];
+    const cursor = cursorOf();
+    const legal = st.legal.step === cursor ? st.legal.actions : [];
+    const interactive = live && !!frame && !!frame.last && frame.step === cursor && legal.length > 0;
+    return {
+      seat: seatOf(),
+      seatNames: model.get("seat_names") || [],
+      interactive,
+      legal: interactive ? legal.slice() : [],
+      play(notation) {
+        if (!interactive || typeof notation !== "string") return false;
+        model.send({ type: "play", action: notation, step: cursor });
+        return true;
+      },
+      send(msg) {
+        if (live) model.send(msg);
+      },
+      settings: model.get("settings") || {},
+      model,
+      cursor,
+      toMove: st.legal.step === cursor ? st.legal.to_move : null,
+      botSeats: model.get("bot_seats") || [],
+      live,
+    };
+  }
+
+  const board = spec.mount(boardEl, context());
+
+  // ---- frames ------------------------------------------------------------------------------
+  function reindex() {
+    st.stepStart = new Map();
+    st.stepCount = new Map();
+    st.frames.forEach((frame, i) => {
+      if (!st.stepStart.has(frame.step)) st.stepStart.set(frame.step, i);
+      st.stepCount.set(frame.step, (st.stepCount.get(frame.step) || 0) + 1);
+    });
+  }
+
+  /** Index of the last frame of `step` (or of the nearest earlier step). */
+  function lastFrameOf(step) {
+    for (let i = st.frames.length - 1; i >= 0; i--) {
+      if (st.frames[i].step <= step) return i;
+    }
+    return 0;
+  }
+
+  function findFrame(step, sub) {
+    const start = st.stepStart.get(step);
+    if (start !== undefined && start + sub < st.frames.length && st.frames[start + sub].step === step) {
+      return start + sub;
+    }
+    return lastFrameOf(step);
+  }
+
+  const atEnd = () => st.index >= st.frames.length - 1;
+  const animate = () => (model.get("settings") || {}).animate !== false;
+
+  function receiveFrames(msg) {
+    const incoming = Array.isArray(msg.frames) ? msg.frames : [];
+    const from = Math.max(0, Math.min(Number.isInteger(msg.from) ? msg.from : 0, st.frames.length));
+    const shown = st.frames[st.index];
+    const follow = from > 0 && (st.following || st.index >= from - 1);
+    st.frames = st.frames.slice(0, from).concat(incoming);
+    reindex();
+    if (from === 0) {
+      // A reset (first answer, seat change, new match): keep showing the same moment.
+      stopTimer();
+      st.following = st.playing = false;
+      st.index = shown ? findFrame(shown.step, shown.sub) : Math.max(0, st.frames.length - 1);
+    } else if (follow && incoming.length) {
+      // Show the first new frame now; the rest of a cascade steps by itself at the chosen
+      // speed (frames arriving while it runs, like a bot's answer, join the same run).
+      if (!st.following || st.index >= from) st.index = from;
+      st.playing = false;
+      if (!animate()) {
+        stopTimer();
+        st.following = false;
+        st.index = st.frames.length - 1;
+      } else if (!atEnd()) {
+        st.following = true;
+        schedule();
+      } else {
+        stopTimer();
+        st.following = false;
+      }
+    }
+    st.index = Math.max(0, Math.min(st.index, st.frames.length - 1));
+    draw();
+  }
+
+  // ---- play / pause and following ------------------------------------------------------------
+  function stopTimer() {
+    if (st.timer !== null) clearTimeout(st.timer);
+    st.timer = null;
+  }
+
+  function schedule() {
+    if (st.timer !== null) return;
+    st.timer = setTimeout(() => {
+      st.timer = null;
+      if (!atEnd()) st.index += 1;
+      if (atEnd()) st.playing = st.following = false;
+      draw();
+      if (st.playing || st.following) schedule();
+    }, st.speed);
+  }
+
+  function stop() {
+    stopTimer();
+    st.playing = st.following = false;
+  }
+
+  function show(index) {
+    stop();
+    st.index = Math.max(0, Math.min(index, st.frames.length - 1));
+    draw();
+  }
+
+  function togglePlay() {
+    if (st.playing || st.following) {
+      stop();
+    } else if (st.frames.length > 1) {
+      if (atEnd()) st.index = 0;
+      st.playing = true;
+      schedule();
+    }
+    draw();
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------
+  function drawSeats() {
+    const names = model.get("seat_names") || [];
+    const bots = model.get("bot_seats") || [];
+    const wanted = [["", "All-seeing view"], ...names.map((n, i) => [String(i), bots.includes(i) ? `${n} (bot)` : n])];
+    const have = Array.from(seatSelect.options).map((o) => [o.value, o.textContent]);
+    if (JSON.stringify(have) !== JSON.stringify(wanted)) {
+      seatSelect.replaceChildren(...wanted.map(([value, label]) => h("option", { value }, label)));
+    }
+    const seat = seatOf();
+    seatSelect.value = seat === null ? "" : String(seat);
+    // A replay holds one seat's frames only: its view cannot change.
+    seatSelect.disabled = !live;
+    viewNote.textContent =
+      seat === null
+        ? "All-seeing view: every hidden card and choice is shown."
+        : `${names[seat] ?? `Seat ${seat}`}'s view: only what this seat may know.`;
+  }
+
+  function drawError() {
+    const message = model.get("error") || st.renderError;
+    errorBox.hidden = !message;
+    errorText.textContent = message || "";
+  }
+
+  function draw() {
+    const frame = st.frames[st.index];
+    const n = st.frames.length;
+    const cursor = cursorOf();
+    firstBtn.disabled = prevBtn.disabled = st.index <= 0;
+    nextBtn.disabled = lastBtn.disabled = st.index >= n - 1;
+    playBtn.disabled = n <= 1;
+    const running = st.playing || st.following;
+    playBtn.textContent = running ? "❚❚ Pause" : "▶ Play";
+    playBtn.setAttribute("aria-label", running ? "Pause" : "Play");
+    playBtn.title = running ? "Pause" : "Play";
+    playBtn.setAttribute("aria-pressed", running ? "true" : "false");
+    slider.max = String(Math.max(0, n - 1));
+    slider.value = String(st.index);
+    slider.disabled = n <= 1;
+    if (frame) {
+      const lastStep = st.frames[n - 1].step;
+      const count = st.stepCount.get(frame.step) || 1;
+      const position = st.index - (st.stepStart.get(frame.step) ?? st.index) + 1;
+      stepText.textContent = `step ${frame.step} / ${lastStep}` + (count > 1 ? ` · ${position}/${count}` : "");
+      slider.setAttribute("aria-valuetext", stepText.textContent);
+      caption.textContent = frame.caption || "";
+    } else {
+      stepText.textContent = "step 0 / 0";
+      caption.textContent = live ? "Waiting for the kernel…" : "No frames.";
+    }
+    if (caption.textContent !== st.spoken) {
+      st.spoken = caption.textContent;
+      speaker.textContent = st.spoken;
+    }
+    continueBtn.hidden = !(live && frame && frame.last && frame.step !== cursor);
+    drawSeats();
+    if (frame) {
+      try {
+        board.update(frame, st.shown, context());
+        st.renderError = "";
+      } catch (err) {
+        // A drawing bug must not freeze the timeline: say so and keep the controls working.
+        console.error(err);
+        st.renderError = `The board could not be drawn: ${err && err.message ? err.message : err}`;
+      }
+      st.shown = frame;
+    }
+    drawError();
+  }
+
+  // ---- events ----------------------------------------------------------------------------
+  listen(firstBtn, "click", () => show(0));
+  listen(prevBtn, "click", () => show(st.index - 1));
+  listen(nextBtn, "click", () => show(st.index + 1));
+  listen(lastBtn, "click", () => show(st.frames.length - 1));
+  listen(playBtn, "click", togglePlay);
+  listen(slider, "input", () => show(Number(slider.value)));
+  listen(speedSelect, "change", () => {
+    st.speed = Number(speedSelect.value) || DEFAULT_SPEED;
+    if (st.timer !== null) {
+      stopTimer();
+      schedule();
+    }
+  });
+  listen(continueBtn, "click", () => {
+    const frame = st.frames[st.index];
+    if (live && frame) model.send({ type: "goto", step: frame.step });
+  });
+  listen(seatSelect, "change", () => {
+    model.set("seat", seatSelect.value === "" ? null : Number(seatSelect.value));
+    model.save_changes();
+  });
+  listen(errorClose, "click", () => {
+    st.renderError = "";
+    model.set("error", "");
+    model.save_changes();
+    drawError();
+  });
+  listen(root, "keydown", (event) => {
+    // Form fields keep their own keys (the slider already steps with the arrows).
+    if (isFormField(event.target) || event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key;
+    if (key === "ArrowLeft") show(st.index - 1);
+    else if (key === "ArrowRight") show(st.index + 1);
+    else if (key === "Home") show(0);
+    else if (key === "End") show(st.frames.length - 1);
+    else if ((key === " " || key === "Spacebar") && event.target.tagName !== "BUTTON") togglePlay();
+    else return;
+    event.preventDefault();
+  });
+
+  onModel("msg:custom", (msg) => {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "frames") receiveFrames(msg);
+    else if (msg.type === "legal") {
+      st.legal = {
+        step: Number.isInteger(msg.step) ? msg.step : -1,
+        to_move: Number.isInteger(msg.to_move) ? msg.to_move : null,
+        actions: Array.isArray(msg.actions) ? msg.actions.filter((a) => typeof a === "string") : [],
+      };
+      draw();
+    } else if (msg.type === "goto" && Number.isInteger(msg.step)) show(lastFrameOf(msg.step));
+    else if (msg.type === "show" && Number.isInteger(msg.index)) show(msg.index);
+  });
+  for (const name of ["seat", "cursor", "seat_names", "bot_seats", "settings"]) onModel(`change:${name}`, draw);
+  onModel("change:error", drawError);
+
+  // A saved notebook has no kernel to answer `hello`: draw the frame it stored.
+  const current = model.get("current");
+  if (current && typeof current === "object" && "view" in current) {
+    st.frames = [current];
+    reindex();
+  }
+  draw();
+  if (live) model.send({ type: "hello" });
+
+  return () => {
+    stopTimer();
+    for (const [target, type, fn] of domListeners) target.removeEventListener(type, fn);
+    domListeners.length = 0;
+    for (const [name, fn] of modelListeners) model.off(name, fn);
+    modelListeners.length = 0;
+    if (board && typeof board.destroy === "function") board.destroy();
+    root.remove();
+  };
+}

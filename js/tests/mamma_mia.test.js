@@ -1,0 +1,493 @@
+// @vitest-environment jsdom
+import { describe, it, expect, vi, beforeEach, afterEach } from "vitest";
+import {
+  KINDS,
+  PERSONAL,
+  ingredientCard,
+  ingredientIcon,
+  orderCard,
+  recipeLines,
+  cardBack,
+} from "../src/mamma_mia_cards.js";
+
+const CLASSIC_KINDS = ["salami", "pineapple", "mushroom", "pepper", "olive"];
+const PLUS_KINDS = [...CLASSIC_KINDS, "shrimp"];
+
+describe("cards", () => {
+  it("draws every ingredient with its own icon and its own colour", () => {
+    const shapes = new Set();
+    const colours = new Set();
+    for (const kind of PLUS_KINDS) {
+      const card = ingredientCard(kind);
+      const svg = card.querySelector("svg.mm-icon");
+      expect(svg, kind).not.toBeNull();
+      expect(svg.getAttribute("data-kind")).toBe(kind);
+      // The icon's drawing differs from every other kind's…
+      shapes.add(svg.innerHTML.replace(/<title>.*?<\/title>/, ""));
+      // …and the card carries the kind's colour, and its name as text for readers.
+      const colour = card.style.getPropertyValue("--mm-kind");
+      expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
+      colours.add(colour);
+      expect(card.getAttribute("aria-label")).toBe(KINDS[kind].label);
+      expect(card.textContent).toContain(KINDS[kind].label);
+    }
+    expect(shapes.size).toBe(PLUS_KINDS.length);
+    expect(colours.size).toBe(PLUS_KINDS.length);
+  });
+
+  it("gives each ingredient the colour of the seat it is personal to", () => {
+    for (const [colour, kind] of Object.entries(PERSONAL)) {
+      const order = orderCard({ colour, type: "normal", name: "Normale", recipe: { [kind]: 1 } });
+      const icon = ingredientCard(kind);
+      expect(order.style.getPropertyValue("--mm-seat")).toBe(icon.style.getPropertyValue("--mm-kind"));
+    }
+  });
+
+  it("an unknown kind draws a joker, not a wrong ingredient", () => {
+    expect(ingredientIcon(null).getAttribute("data-kind")).toBe("joker");
+    expect(ingredientIcon("anchovy").getAttribute("data-kind")).toBe("joker");
+  });
+
+  it("shows a normal order's recipe, line by line", () => {
+    const card = orderCard({ colour: "green", type: "normal", name: "Normale", recipe: { pineapple: 4, pepper: 1 } });
+    const lines = [...card.querySelectorAll(".mm-recipe-line")].map((li) => [li.dataset.kind, li.dataset.n]);
+    expect(lines).toEqual([
+      ["pineapple", "4"],
+      ["pepper", "1"],
+    ]);
+    expect(card.getAttribute("aria-label")).toBe("green Normale: 4 pineapples, 1 pepper");
+  });
+
+  it("shows what each special order asks for", () => {
+    // Monotoni: the owner's personal ingredient (green: pepper) plus a joker of 6.
+    const mono = recipeLines({ colour: "green", type: "monotoni" });
+    expect(mono.map((l) => [l.kind, l.n])).toEqual([
+      ["pepper", 1],
+      [null, 6],
+    ]);
+    // Minimale: 3 in the classic game, 4 in Plus.
+    expect(recipeLines({ colour: "red", type: "minimale" }, "classic")[1].n).toBe(3);
+    expect(recipeLines({ colour: "red", type: "minimale" }, "plus")[1].n).toBe(4);
+    // Mini pizza: the printed cards and the crossed-out kind, struck through.
+    const mini = orderCard({ colour: "yellow", type: "mini", name: "Mini pizza", recipe: { pineapple: 1, mushroom: 1, pepper: 1 }, crossed: "olive" });
+    const crossed = mini.querySelector(".mm-crossed");
+    expect(crossed.dataset.kind).toBe("olive");
+    expect(mini.querySelectorAll(".mm-recipe-line:not(.mm-crossed)").length).toBe(3);
+    // Pizza Mamma Mia: the fixed card and both printed alternatives.
+    const pmm = orderCard({ colour: "green", type: "pizza_mamma_mia", name: "Pizza Mamma Mia", fixed: "salami", choices: ["pepper", "pineapple"] });
+    const last = [...pmm.querySelectorAll(".mm-recipe-line")].pop();
+    expect([...last.querySelectorAll("svg")].map((s) => s.getAttribute("data-kind"))).toEqual(["joker", "pepper", "pineapple"]);
+    expect(pmm.querySelector('.mm-recipe-line[data-kind="salami"]').dataset.n).toBe("1");
+  });
+
+  it("card backs differ for ingredients and orders", () => {
+    expect(cardBack("ingredient").dataset.back).toBe("ingredient");
+    const back = cardBack("order", "purple");
+    expect(back.dataset.back).toBe("order");
+    expect(back.style.getPropertyValue("--mm-seat")).not.toBe("");
+  });
+});
+
+// ---------------------------------------------------------------------------------------
+// The table, from fake observations in the engine's format (docs/rules/mamma-mia.md).
+import { mount, parseAction, makeComposer, tallyOf } from "../src/mamma_mia.js";
+
+function order(colour, type, recipe, extra = {}) {
+  const label = extra.label || (type === "normal" ? Object.entries(recipe).map(([k, n]) => `${n} ${k}`).join(" + ") : type);
+  return { colour, type, name: type === "normal" ? "Normale" : type, recipe, crossed: null, choices: null, label, ...extra };
+}
+
+function fakeView(over = {}) {
+  const P = 3;
+  const players = [0, 1, 2].map((s) => ({
+    seat: s,
+    colour: ["yellow", "green", "brown"][s],
+    hand_ingredients: [5, 6, 4][s],
+    hand_orders: [2, 1, 1][s],
+    waiter: [6, 7, 7][s],
+    delivered: [1, 0, 2][s],
+    mamma_mia: s === 2,
+  }));
+  return {
+    game: "mamma-mia",
+    edition: "classic",
+    players,
+    seats: ["Yellow", "Green", "Brown"],
+    colours: ["yellow", "green", "brown"],
+    personal: ["pineapple", "pepper", "mushroom"],
+    kinds: CLASSIC_KINDS,
+    phase: "turn",
+    to_move: 0,
+    oven_number: 1,
+    ovens: 3,
+    supply: 20,
+    mamma_mia_card: 2,
+    oven: {
+      size: 6,
+      log: [
+        { seat: 1, kind: "salami", count: 2 },
+        { seat: 2, order: "brown" },
+        { seat: 0, kind: "salami", count: 3 },
+      ],
+      tally: null,
+    },
+    table: { salami: 2, pineapple: 3, mushroom: 4, pepper: 3, olive: 0 },
+    hand: {
+      ingredients: { pineapple: 3, olive: 2 },
+      orders: [order("yellow", "normal", { salami: 4, pineapple: 1 }), order("yellow", "minimale", { pineapple: 1 })],
+    },
+    evaluation: null,
+    scores: [1, 0, 2],
+    winners: [],
+    ...over,
+  };
+}
+
+/** The text of a node without its icons' <title>s. */
+function text(node) {
+  const copy = node.cloneNode(true);
+  for (const svg of copy.querySelectorAll("svg")) svg.remove();
+  return copy.textContent;
+}
+
+function frame(view, extra = {}) {
+  return { step: 1, sub: 0, caption: "", kind: "turn", data: {}, view, last: true, ...extra };
+}
+
+function makeCtx(over = {}) {
+  return {
+    seat: 0,
+    seatNames: ["Yellow", "Green", "Brown"],
+    interactive: false,
+    legal: [],
+    play: vi.fn(() => true),
+    send: vi.fn(),
+    settings: {},
+    model: null,
+    ...over,
+  };
+}
+
+let host;
+beforeEach(() => {
+  host = document.createElement("div");
+  document.body.append(host);
+});
+afterEach(() => host.remove());
+
+describe("the card table", () => {
+  it("draws one column per kind with as many cards as the table holds", () => {
+    const board = mount(host, makeCtx());
+    const view = fakeView();
+    board.update(frame(view), null, makeCtx());
+    const columns = host.querySelectorAll(".mm-column");
+    expect([...columns].map((c) => c.dataset.kind)).toEqual(CLASSIC_KINDS);
+    for (const col of columns) {
+      const n = view.table[col.dataset.kind];
+      expect(col.querySelectorAll(".mm-column-stack .mm-card").length).toBe(n);
+      expect(col.querySelector(".mm-column-count").textContent).toBe(String(n));
+    }
+    // Plus: six columns, shrimp included.
+    board.update(frame(fakeView({ edition: "plus", kinds: PLUS_KINDS, table: { shrimp: 2 } })), null, makeCtx());
+    expect(host.querySelectorAll(".mm-column").length).toBe(6);
+    expect(host.querySelector('.mm-column[data-kind="shrimp"]').dataset.count).toBe("2");
+    board.destroy();
+  });
+
+  it("shows the supply, the oven's size and its public log, newest first", () => {
+    const board = mount(host, makeCtx());
+    board.update(frame(fakeView()), null, makeCtx());
+    expect(host.querySelector(".mm-supply .mm-pile-count").textContent).toBe("20");
+    expect(host.querySelector(".mm-oven .mm-pile-count").textContent).toBe("6");
+    const items = [...host.querySelectorAll(".mm-log li")];
+    expect(items.map(text)).toEqual([
+      "Yellow: 3 salami",
+      "Brown: an order (face down)",
+      "Green: 2 salami",
+    ]);
+    expect(items[1].dataset.order).toBe("brown");
+    board.destroy();
+  });
+
+  it("shows each seat's sizes as card backs and who holds the Mamma Mia card", () => {
+    const board = mount(host, makeCtx());
+    board.update(frame(fakeView()), null, makeCtx());
+    const seats = host.querySelectorAll(".mm-seat");
+    expect(seats.length).toBe(3);
+    const green = seats[1];
+    expect(green.querySelector('.mm-backs[data-back="ingredient"]').children.length).toBe(6);
+    expect(green.querySelector('.mm-backs[data-back="order"]').children.length).toBe(1);
+    expect(green.querySelector(".mm-waiter b").textContent).toBe("7");
+    expect(seats[2].querySelector(".mm-mammamia")).not.toBeNull();
+    expect(seats[0].querySelector(".mm-mammamia")).toBeNull();
+    expect(seats[0].classList.contains("mm-to-move")).toBe(true);
+    board.destroy();
+  });
+
+  it("shows only the viewing seat's own hand as cards", () => {
+    const board = mount(host, makeCtx({ seat: 0 }));
+    board.update(frame(fakeView()), null, makeCtx({ seat: 0 }));
+    const hands = host.querySelectorAll(".mm-hand-cards");
+    expect(hands.length).toBe(1);
+    expect(hands[0].dataset.seat).toBe("0");
+    expect(hands[0].querySelectorAll(".mm-ing").length).toBe(5);
+    expect([...hands[0].querySelectorAll(".mm-order")].map((o) => o.dataset.colour)).toEqual(["yellow", "yellow"]);
+    // Other seats appear only as backs: no face-up card outside the own hand and the table.
+    const faces = [...host.querySelectorAll(".mm-seat .mm-ing, .mm-seat .mm-order")];
+    expect(faces).toEqual([]);
+    expect(host.querySelector(".mm-teaching")).toBeNull();
+    board.destroy();
+  });
+
+  it("labels every hand as the teaching view when all-seeing", () => {
+    const hands = [
+      { ingredients: { salami: 1 }, orders: [] },
+      { ingredients: { pepper: 2 }, orders: [order("green", "normal", { pineapple: 4, pepper: 1 })] },
+      { ingredients: {}, orders: [] },
+    ];
+    const ctx = makeCtx({ seat: null });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView({ hand: null, hands })), null, ctx);
+    const box = host.querySelector(".mm-teaching");
+    expect(box.querySelector("h4").textContent).toMatch(/teaching view/i);
+    expect([...box.querySelectorAll(".mm-hand-cards")].map((h) => h.dataset.seat)).toEqual(["0", "1", "2"]);
+    expect(box.querySelector('.mm-hand-cards[data-seat="1"] .mm-order').dataset.colour).toBe("green");
+    board.destroy();
+  });
+
+  it("shows the tally only when switched on, and asks Python to switch it", () => {
+    const ctx = makeCtx();
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    expect(host.querySelector(".mm-tally")).toBeNull();
+    host.querySelector('[data-action="tally"]').click();
+    expect(ctx.send).toHaveBeenCalledWith({ type: "tally", on: true });
+    const on = makeCtx({ settings: { tally: true } });
+    board.update(frame(fakeView()), null, on);
+    expect(text(host.querySelector('.mm-tally [data-kind="salami"]'))).toBe("5");
+    expect(text(host.querySelector('.mm-tally [data-order="brown"]'))).toBe("1 order");
+    // The engine's own tally wins when the kernel sent one.
+    const view = fakeView();
+    view.oven.tally = { ingredients: { salami: 9 }, orders: {} };
+    board.update(frame(view), null, on);
+    expect(text(host.querySelector('.mm-tally [data-kind="salami"]'))).toBe("9");
+    board.destroy();
+  });
+
+  it("sums the public log into a tally", () => {
+    const t = tallyOf(fakeView().oven.log, fakeView());
+    expect(t).toEqual({ ingredients: { salami: 5 }, orders: { brown: 1 } });
+  });
+});
+
+// The legal turns of fakeView's hand (3 pineapple, 2 olive; orders "4 salami + 1 pineapple"
+// and "minimale"), in the engine's notation: every count of one kind, maybe an order, a source.
+function legalTurns() {
+  const out = [];
+  for (const [kind, max] of [["pineapple", 3], ["olive", 2]]) {
+    for (let n = 1; n <= max; n++) {
+      for (const o of [null, "4 salami + 1 pineapple", "minimale"]) {
+        for (const src of ["supply", "waiter"]) {
+          out.push([`put ${n} ${kind}`, o ? `order ${o}` : null, `draw ${src}`].filter(Boolean).join("; "));
+        }
+      }
+    }
+  }
+  return out;
+}
+
+describe("playing a turn from the hand", () => {
+  it("parses the engine's notation", () => {
+    expect(parseAction("put 2 pineapple; order 4 salami + 1 pineapple; draw waiter")).toMatchObject({
+      type: "turn", kind: "pineapple", count: 2, order: "4 salami + 1 pineapple", source: "waiter", draw: null,
+    });
+    expect(parseAction("put 1 olive; draw 2 from supply")).toMatchObject({ type: "turn", kind: "olive", count: 1, source: "supply", draw: 2 });
+    expect(parseAction("pass")).toMatchObject({ type: "turn", kind: null, count: 0, source: null });
+    expect(parseAction("make with salami adding 2 salami")).toMatchObject({ type: "make", variant: "salami", add: "2 salami" });
+    expect(parseAction("ask for 1 olive")).toMatchObject({ type: "ask", variant: null, cards: "1 olive" });
+    expect(parseAction("draw 5 ingredients").type).toBe("restock");
+    expect(parseAction("send back").type).toBe("send-back");
+  });
+
+  it("composes ingredients, an order and the source into the legal notation", () => {
+    const legal = legalTurns();
+    const ctx = makeCtx({ interactive: true, legal });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    const play = () => host.querySelector('[data-action="play-turn"]');
+    expect(play().disabled).toBe(true);
+    // The second pineapple card means "2 pineapples".
+    host.querySelectorAll('.mm-hand-group[data-kind="pineapple"] button')[1].click();
+    expect(play().disabled).toBe(true); // no source yet
+    host.querySelector('.mm-hand-cards button.mm-order[data-index="1"]').click();
+    host.querySelector('[data-action="source"][data-source="waiter"]').click();
+    expect(play().disabled).toBe(false);
+    play().click();
+    expect(ctx.play).toHaveBeenCalledTimes(1);
+    expect(ctx.play).toHaveBeenCalledWith("put 2 pineapple; order minimale; draw waiter");
+    board.destroy();
+  });
+
+  it("offers only legal choices", () => {
+    // Only olive may be put, and only from the supply.
+    const legal = ["put 1 olive; draw supply", "put 2 olive; draw supply"];
+    const ctx = makeCtx({ interactive: true, legal });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    for (const b of host.querySelectorAll('.mm-hand-group[data-kind="pineapple"] button')) expect(b.disabled).toBe(true);
+    for (const b of host.querySelectorAll('.mm-hand-group[data-kind="olive"] button')) expect(b.disabled).toBe(false);
+    for (const b of host.querySelectorAll("button.mm-order")) expect(b.disabled).toBe(true);
+    expect([...host.querySelectorAll('[data-action="source"]')].map((b) => b.dataset.source)).toEqual(["supply"]);
+    // A click on a disabled card selects nothing.
+    host.querySelector('.mm-hand-group[data-kind="pineapple"] button').click();
+    host.querySelector('[data-action="source"]').click();
+    expect(host.querySelector('[data-action="play-turn"]').disabled).toBe(true);
+    host.querySelectorAll('.mm-hand-group[data-kind="olive"] button')[0].click();
+    host.querySelector('[data-action="play-turn"]').click();
+    expect(ctx.play).toHaveBeenCalledWith("put 1 olive; draw supply");
+    board.destroy();
+  });
+
+  it("does not offer to compose a turn when the seat may not act", () => {
+    const ctx = makeCtx({ interactive: false, legal: [] });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    expect(host.querySelector(".mm-composer")).toBeNull();
+    expect(host.querySelector(".mm-hand-cards button")).toBeNull();
+    board.destroy();
+  });
+
+  it("a full hand needs no source; a hand without ingredients plays the special turn", () => {
+    const comp = makeComposer(["put 1 olive", "put 2 olive"], { kind: "olive", count: 2, order: null, source: undefined, draw: null }, fakeView().hand);
+    expect(comp.chosen()).toBe("put 2 olive");
+    const ctx = makeCtx({ interactive: true, legal: ["draw 5 ingredients"] });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView({ edition: "plus", hand: { ingredients: {}, orders: [] } })), null, ctx);
+    const btn = host.querySelector('.mm-other-actions button[data-notation="draw 5 ingredients"]');
+    expect(btn.textContent).toMatch(/Draw 5 ingredients/);
+    btn.click();
+    expect(ctx.play).toHaveBeenCalledWith("draw 5 ingredients");
+    board.destroy();
+  });
+});
+
+function evaluationView(over = {}) {
+  const o = order("green", "normal", { pineapple: 4, pepper: 1 });
+  return fakeView({
+    phase: "evaluation",
+    to_move: 1,
+    table: { salami: 2, pineapple: 3, mushroom: 4, pepper: 3, olive: 0 },
+    evaluation: {
+      emptier: 2,
+      revealed: [
+        { type: "ingredient", kind: "pineapple", seat: 0 },
+        { ...o, type: "order", order_type: "normal", seat: 1 },
+      ],
+      remaining: 4,
+      order: { ...o, owner: 1, needs: { pineapple: 4, pepper: 1 }, from_table: {}, from_hand: {}, from_helper: {}, helper: null, result: null },
+      decision: { seat: 1, question: "Your order 4 pineapple + 1 pepper lacks 1 pineapple: add them from your hand, or send it back?", kind: "add_from_hand" },
+    },
+    ...over,
+  });
+}
+
+describe("the evaluation", () => {
+  it("a decision shows the question and one labelled button per legal answer to the seat that decides", () => {
+    const legal = ["make adding 1 pineapple", "send back"];
+    const ctx = makeCtx({ seat: 1, interactive: true, legal });
+    const board = mount(host, ctx);
+    board.update(frame(evaluationView(), { kind: "reveal" }), null, ctx);
+    const dialog = host.querySelector(".mm-decision");
+    expect(dialog.getAttribute("role")).toBe("dialog");
+    expect(dialog.textContent).toContain("lacks 1 pineapple");
+    const buttons = [...dialog.querySelectorAll("button")];
+    expect(buttons.map((b) => b.dataset.notation)).toEqual(legal);
+    expect(buttons.map((b) => b.textContent)).toEqual(["Make it, adding 1 pineapple from my hand", "Send it back under my waiter"]);
+    buttons[0].click();
+    expect(ctx.play).toHaveBeenCalledWith("make adding 1 pineapple");
+    board.destroy();
+  });
+
+  it("another seat only sees that a decision is awaited", () => {
+    const ctx = makeCtx({ seat: 0, interactive: false, legal: [] });
+    const board = mount(host, ctx);
+    board.update(frame(evaluationView(), { kind: "reveal" }), null, ctx);
+    const dialog = host.querySelector(".mm-decision");
+    expect(dialog.querySelector("button")).toBeNull();
+    expect(dialog.textContent).toContain("Waiting for Green");
+    board.destroy();
+  });
+
+  it("marks the table cards an order needs, then the cards a made pizza used by origin", () => {
+    const ctx = makeCtx({ seat: null });
+    const board = mount(host, ctx);
+    board.update(frame(evaluationView({ hands: [] }), { kind: "reveal" }), null, ctx);
+    // Needs 4 pineapple (3 on the table) and 1 pepper: the 3 pineapples and 1 pepper are marked.
+    expect(host.querySelectorAll('.mm-column[data-kind="pineapple"] .mm-wanted').length).toBe(3);
+    expect(host.querySelectorAll('.mm-column[data-kind="pepper"] .mm-wanted').length).toBe(1);
+    const made = evaluationView({ hands: [] });
+    made.table = { salami: 2, pineapple: 0, mushroom: 4, pepper: 2, olive: 0 };
+    Object.assign(made.evaluation.order, { result: "made", from_table: { pineapple: 3, pepper: 1 }, from_hand: { pineapple: 1 } });
+    made.evaluation.decision = null;
+    board.update(frame(made, { sub: 1, kind: "made" }), null, ctx);
+    const pine = host.querySelector('.mm-column[data-kind="pineapple"]');
+    expect(pine.querySelectorAll(".mm-taken").length).toBe(3);
+    expect(pine.querySelectorAll(".mm-from-hand").length).toBe(1);
+    expect(host.querySelectorAll('.mm-column[data-kind="pepper"] .mm-card:not(.mm-taken)').length).toBe(2);
+    expect(host.querySelector(".mm-settle .mm-line-hand").textContent).toContain("Green's hand");
+    board.destroy();
+  });
+
+  it("animates a card revealed stepping forward, and redraws an earlier frame exactly when stepping back", () => {
+    const ctx = makeCtx({ seat: null });
+    const before = fakeView({ phase: "evaluation", to_move: null, table: { salami: 2, pineapple: 0, mushroom: 0, pepper: 0, olive: 0 },
+      evaluation: { emptier: 2, revealed: [{ type: "ingredient", kind: "salami", seat: 1 }, { type: "ingredient", kind: "salami", seat: 1 }], remaining: 4, order: null, decision: null } });
+    const after = JSON.parse(JSON.stringify(before));
+    after.table.salami = 5;
+    after.evaluation.revealed.push(...[0, 1, 2].map(() => ({ type: "ingredient", kind: "salami", seat: 0 })));
+    const f1 = frame(before, { sub: 1, kind: "reveal", data: { kind: "salami", count: 2, seat: 1 }, last: false });
+    const f2 = frame(after, { sub: 2, kind: "reveal", data: { kind: "salami", count: 3, seat: 0 }, last: false });
+
+    const fresh = document.createElement("div");
+    const alone = mount(fresh, ctx);
+    alone.update(f1, null, ctx);
+
+    const board = mount(host, ctx);
+    board.update(f1, null, ctx);
+    board.update(f2, f1, ctx);
+    expect(host.querySelectorAll('.mm-column[data-kind="salami"] .mm-fly').length).toBe(3);
+    board.update(f1, f2, ctx); // back: no animation, and the same drawing as a fresh render
+    expect(host.querySelector(".mm-fly")).toBeNull();
+    expect(host.innerHTML).toBe(fresh.innerHTML);
+    alone.destroy();
+    board.destroy();
+  });
+});
+
+describe("cleanup", () => {
+  it("destroy removes the board and every listener it added", () => {
+    const added = [];
+    const removed = [];
+    const add = vi.spyOn(EventTarget.prototype, "addEventListener").mockImplementation(function (type, fn) {
+      added.push([this, type, fn]);
+    });
+    const remove = vi.spyOn(EventTarget.prototype, "removeEventListener").mockImplementation(function (type, fn) {
+      removed.push([this, type, fn]);
+    });
+    try {
+      const ctx = makeCtx({ interactive: true, legal: legalTurns() });
+      const board = mount(host, ctx);
+      board.update(frame(fakeView()), null, ctx);
+      board.update(frame(evaluationView()), null, ctx);
+      expect(added.length).toBeGreaterThan(0);
+      board.destroy();
+      for (const [target, type, fn] of added) {
+        expect(removed.some(([t, ty, f]) => t === target && ty === type && f === fn)).toBe(true);
+      }
+      expect(host.children.length).toBe(0);
+    } finally {
+      add.mockRestore();
+      remove.mockRestore();
+    }
+  });
+});

@@ -1,0 +1,421 @@
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { createGameWidget, mountStatic } from "../src/timeline.js";
+import generic, { mountGeneric } from "../src/generic.js";
+
+/** A stand-in for the anywidget model that records what the widget does with it. */
+function fakeModel(traits = {}) {
+  const values = {
+    game: "toy-fifteen",
+    seat_names: ["Ann", "Bob"],
+    seat: null,
+    cursor: 0,
+    current: null,
+    error: "",
+    bot_seats: [],
+    settings: {},
+    ...traits,
+  };
+  const handlers = new Map();
+  const model = {
+    sent: [],
+    saves: 0,
+    get: (key) => values[key],
+    set(key, value) {
+      values[key] = value;
+      model.emit(`change:${key}`);
+    },
+    on(name, fn) {
+      handlers.set(name, [...(handlers.get(name) || []), fn]);
+    },
+    off(name, fn) {
+      handlers.set(name, (handlers.get(name) || []).filter((f) => f !== fn));
+    },
+    send(msg) {
+      model.sent.push(msg);
+    },
+    save_changes() {
+      model.saves += 1;
+    },
+    emit(name, ...args) {
+      (handlers.get(name) || []).slice().forEach((fn) => fn(...args));
+    },
+    deliver(msg) {
+      model.emit("msg:custom", msg, []);
+    },
+    listenerCount() {
+      return [...handlers.values()].reduce((n, list) => n + list.length, 0);
+    },
+  };
+  return model;
+}
+
+const frame = (step, sub, caption, last, view = {}) => ({ step, sub, caption, kind: "test", data: {}, view, last });
+
+/** Set-up, step 1 with three sub-steps (a cascade), step 2 with one. */
+const FRAMES = [
+  frame(0, 0, "Set-up.", true, { pile: [] }),
+  frame(1, 0, "Ann plays a 5.", false, { pile: [5] }),
+  frame(1, 1, "The pile busts.", false, { pile: [] }),
+  frame(1, 2, "Ann draws a card.", true, { pile: [] }),
+  frame(2, 0, "Bob plays a 3.", true, { pile: [3] }),
+];
+
+let el;
+let cleanups;
+
+function render(widget = generic, traits = {}) {
+  const model = fakeModel(traits);
+  const cleanup = widget.render({ model, el });
+  cleanups.push(cleanup);
+  return { model, cleanup, root: el.querySelector(".tw-root") };
+}
+
+function load(model, { cursor = 2, legal = ["play 1", "play 2"], toMove = 0, frames = FRAMES } = {}) {
+  model.set("cursor", cursor);
+  model.deliver({ type: "frames", from: 0, frames });
+  model.deliver({ type: "legal", step: cursor, to_move: toMove, actions: legal });
+  model.deliver({ type: "goto", step: cursor });
+}
+
+const $ = (sel) => el.querySelector(sel);
+const caption = () => $(".tw-caption").textContent;
+const stepText = () => $(".tw-step").textContent;
+const click = (sel) => $(sel).dispatchEvent(new MouseEvent("click", { bubbles: true }));
+const key = (k, target = $(".tw-root")) => {
+  const event = new KeyboardEvent("keydown", { key: k, bubbles: true, cancelable: true });
+  target.dispatchEvent(event);
+  return event;
+};
+const kernelMessages = (model) => model.sent.filter((m) => m.type !== "hello");
+
+beforeEach(() => {
+  el = document.createElement("div");
+  document.body.append(el);
+  cleanups = [];
+});
+
+afterEach(() => {
+  cleanups.forEach((c) => c());
+  el.remove();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe("rendering and the protocol", () => {
+  test("the root suppresses JupyterLab shortcuts, is focusable and says hello", () => {
+    const { model, root } = render();
+    expect(root.hasAttribute("data-lm-suppress-shortcuts")).toBe(true);
+    expect(root.getAttribute("tabindex")).toBe("0");
+    expect(model.sent).toEqual([{ type: "hello" }]);
+    expect(caption()).toMatch(/Waiting/);
+  });
+
+  test("frames, legal and goto show the cursor's last frame with its caption", () => {
+    const { model } = render();
+    load(model);
+    expect(caption()).toBe("Bob plays a 3.");
+    expect(stepText()).toBe("step 2 / 2");
+    expect($("[aria-live=polite]").textContent).toBe("Bob plays a 3.");
+    model.deliver({ type: "goto", step: 1 });
+    expect(caption()).toBe("Ann draws a card.");
+    expect(stepText()).toBe("step 1 / 2 · 3/3");
+  });
+
+  test("buttons, the slider and the keys step through frames without a kernel message", () => {
+    const { model } = render();
+    load(model);
+    click(".tw-first");
+    expect(caption()).toBe("Set-up.");
+    expect($(".tw-prev").disabled).toBe(true);
+    click(".tw-next");
+    expect(caption()).toBe("Ann plays a 5.");
+    expect(stepText()).toBe("step 1 / 2 · 1/3");
+    click(".tw-last");
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-next").disabled).toBe(true);
+    click(".tw-prev");
+    expect(caption()).toBe("Ann draws a card.");
+
+    const slider = $(".tw-slider");
+    expect(slider.max).toBe(String(FRAMES.length - 1));
+    slider.value = "2";
+    slider.dispatchEvent(new Event("input", { bubbles: true }));
+    expect(caption()).toBe("The pile busts.");
+
+    expect(key("Home").defaultPrevented).toBe(true);
+    expect(caption()).toBe("Set-up.");
+    key("ArrowRight");
+    expect(caption()).toBe("Ann plays a 5.");
+    key("ArrowLeft");
+    expect(caption()).toBe("Set-up.");
+    key("End");
+    expect(caption()).toBe("Bob plays a 3.");
+    // The slider keeps its own arrow keys.
+    expect(key("ArrowLeft", slider).defaultPrevented).toBe(false);
+    expect(caption()).toBe("Bob plays a 3.");
+    expect(kernelMessages(model)).toEqual([]);
+  });
+
+  test("play/pause steps at the chosen speed and Space toggles it", () => {
+    vi.useFakeTimers();
+    const { model } = render();
+    load(model);
+    click(".tw-first");
+    const speed = $(".tw-speed");
+    speed.value = "350";
+    speed.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(key(" ").defaultPrevented).toBe(true);
+    expect($(".tw-play").getAttribute("aria-label")).toBe("Pause");
+    vi.advanceTimersByTime(350);
+    expect(caption()).toBe("Ann plays a 5.");
+    vi.advanceTimersByTime(350);
+    expect(caption()).toBe("The pile busts.");
+    key(" ");
+    expect($(".tw-play").getAttribute("aria-label")).toBe("Play");
+    vi.advanceTimersByTime(2000);
+    expect(caption()).toBe("The pile busts.");
+    click(".tw-play");
+    vi.advanceTimersByTime(5000);
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-play").getAttribute("aria-label")).toBe("Play");
+    expect(vi.getTimerCount()).toBe(0);
+    expect(kernelMessages(model)).toEqual([]);
+  });
+
+  test("on the cursor's last frame the legal actions play at the cursor step", () => {
+    const { model } = render();
+    load(model);
+    const buttons = [...el.querySelectorAll(".tw-actions button")];
+    expect(buttons.map((b) => b.textContent)).toEqual(["play 1", "play 2"]);
+    buttons[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 2", step: 2 }]);
+    // Elsewhere in the timeline nothing is playable.
+    click(".tw-first");
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+  });
+
+  test("legal actions of another step, or none, make no frame interactive", () => {
+    const { model } = render();
+    load(model, { legal: [] });
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+    model.deliver({ type: "legal", step: 1, to_move: 0, actions: ["play 4"] });
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+  });
+
+  test("the renderer gets the frame, the previous frame and the context", () => {
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      css: ".spy { color: red; }",
+      mount: () => ({ update: (f, prev, ctx) => calls.push({ f, prev, ctx }), destroy() {} }),
+    });
+    const { model } = render(widget, { seat: 1, bot_seats: [0] });
+    load(model, { legal: ["play 6"], toMove: 1 });
+    const last = calls[calls.length - 1];
+    expect(last.f).toEqual(FRAMES[4]);
+    expect(last.ctx).toMatchObject({
+      seat: 1,
+      seatNames: ["Ann", "Bob"],
+      interactive: true,
+      legal: ["play 6"],
+      cursor: 2,
+      toMove: 1,
+      botSeats: [0],
+      live: true,
+    });
+    expect(last.ctx.model).toBe(model);
+    click(".tw-prev");
+    const back = calls[calls.length - 1];
+    expect(back.f).toEqual(FRAMES[3]);
+    expect(back.prev).toEqual(FRAMES[4]);
+    expect(back.ctx.interactive).toBe(false);
+    expect(back.ctx.play("play 6")).toBe(false);
+    expect(kernelMessages(model)).toEqual([]);
+    expect(el.querySelector("style").textContent).toContain(".spy { color: red; }");
+  });
+
+  test("the seat selector sets the seat trait; the view says what it shows", () => {
+    const { model } = render(generic, { bot_seats: [1] });
+    load(model);
+    const select = $(".tw-seat");
+    expect([...select.options].map((o) => o.textContent)).toEqual(["All-seeing view", "Ann", "Bob (bot)"]);
+    expect($(".tw-view-note").textContent).toMatch(/All-seeing view/);
+    select.value = "1";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.get("seat")).toBe(1);
+    expect(model.saves).toBe(1);
+    expect($(".tw-view-note").textContent).toMatch(/Bob's view/);
+    select.value = "";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.get("seat")).toBe(null);
+    model.set("seat", 0); // from Python
+    expect(select.value).toBe("0");
+  });
+
+  test("a reset keeps showing the same moment", () => {
+    const { model } = render();
+    load(model);
+    click(".tw-first");
+    click(".tw-next");
+    click(".tw-next"); // step 1, sub 1
+    model.deliver({ type: "frames", from: 0, frames: FRAMES.map((f) => ({ ...f, caption: `seat view: ${f.caption}` })) });
+    expect(caption()).toBe("seat view: The pile busts.");
+  });
+});
+
+describe("new frames", () => {
+  test("a viewer at the end follows a new cascade step by step", () => {
+    vi.useFakeTimers();
+    const { model } = render();
+    load(model, { frames: FRAMES.slice(0, 1), cursor: 0 });
+    model.deliver({ type: "frames", from: 1, frames: FRAMES.slice(1, 4) });
+    expect(caption()).toBe("Ann plays a 5.");
+    vi.advanceTimersByTime(700);
+    expect(caption()).toBe("The pile busts.");
+    // A bot's answer arriving meanwhile joins the same run.
+    model.deliver({ type: "frames", from: 4, frames: FRAMES.slice(4) });
+    expect(caption()).toBe("The pile busts.");
+    vi.advanceTimersByTime(700);
+    expect(caption()).toBe("Ann draws a card.");
+    vi.advanceTimersByTime(700);
+    expect(caption()).toBe("Bob plays a 3.");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test("without animation the viewer jumps to the new end", () => {
+    const { model } = render(generic, { settings: { animate: false } });
+    load(model, { frames: FRAMES.slice(0, 1), cursor: 0 });
+    model.deliver({ type: "frames", from: 1, frames: FRAMES.slice(1) });
+    expect(caption()).toBe("Bob plays a 3.");
+  });
+
+  test("frames from i replace everything after i; a viewer further back stays put", () => {
+    const { model } = render();
+    load(model);
+    click(".tw-first");
+    model.deliver({ type: "frames", from: 4, frames: [frame(2, 0, "Bob plays a 1.", true)] });
+    expect(caption()).toBe("Set-up.");
+    expect($(".tw-slider").max).toBe("4");
+    click(".tw-last");
+    expect(caption()).toBe("Bob plays a 1.");
+    // A rewound future dropped: the tail goes, the new step replaces it.
+    model.deliver({ type: "frames", from: 1, frames: [frame(1, 0, "Ann plays a 2.", true)] });
+    expect($(".tw-slider").max).toBe("1");
+    expect(stepText()).toBe("step 1 / 1");
+    expect(caption()).toBe("Ann plays a 2.");
+  });
+
+  test("'Continue from here' appears on the last frame of another step and sends goto", () => {
+    const { model } = render();
+    load(model);
+    expect($(".tw-continue").hidden).toBe(true);
+    click(".tw-prev"); // last frame of step 1
+    expect($(".tw-continue").hidden).toBe(false);
+    click(".tw-continue");
+    expect(kernelMessages(model)).toEqual([{ type: "goto", step: 1 }]);
+    click(".tw-prev"); // a middle sub-step: play cannot continue there
+    expect($(".tw-continue").hidden).toBe(true);
+  });
+
+  test("the error banner shows the error trait and dismissing clears it", () => {
+    const { model } = render();
+    load(model);
+    expect($(".tw-error").hidden).toBe(true);
+    model.set("error", "'play 9' is not a legal action.");
+    expect($(".tw-error").hidden).toBe(false);
+    expect($(".tw-error-text").textContent).toBe("'play 9' is not a legal action.");
+    click(".tw-error-close");
+    expect(model.get("error")).toBe("");
+    expect(model.saves).toBe(1);
+    expect($(".tw-error").hidden).toBe(true);
+  });
+
+  test("a renderer that throws is reported and the controls keep working", () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const widget = createGameWidget({
+      name: "broken",
+      mount: () => ({
+        update(f) {
+          if (f.step === 1) throw new Error("no such card");
+        },
+      }),
+    });
+    const { model } = render(widget);
+    load(model);
+    click(".tw-prev");
+    expect($(".tw-error-text").textContent).toMatch(/no such card/);
+    click(".tw-last");
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-error").hidden).toBe(true);
+  });
+
+  test("a saved notebook without a kernel draws the current frame", () => {
+    const { model } = render(generic, { current: FRAMES[3], cursor: 1 });
+    expect(caption()).toBe("Ann draws a card.");
+    expect($(".tw-generic td").textContent).toBe("[]");
+    load(model, { cursor: 1 });
+    expect(caption()).toBe("Ann draws a card.");
+  });
+});
+
+describe("cleanup", () => {
+  test("removes every model listener, DOM listener, timer and element", () => {
+    vi.useFakeTimers();
+    const added = [];
+    const removed = [];
+    const add = EventTarget.prototype.addEventListener;
+    const remove = EventTarget.prototype.removeEventListener;
+    vi.spyOn(EventTarget.prototype, "addEventListener").mockImplementation(function (type, fn, opts) {
+      added.push([this, type, fn]);
+      return add.call(this, type, fn, opts);
+    });
+    vi.spyOn(EventTarget.prototype, "removeEventListener").mockImplementation(function (type, fn, opts) {
+      removed.push([this, type, fn]);
+      return remove.call(this, type, fn, opts);
+    });
+    const model = fakeModel();
+    const before = model.listenerCount();
+    const cleanup = generic.render({ model, el });
+    load(model);
+    expect(model.listenerCount()).toBeGreaterThan(before);
+    click(".tw-first");
+    click(".tw-play"); // a running timer
+    expect(vi.getTimerCount()).toBe(1);
+    expect(added.length).toBeGreaterThan(5);
+    cleanup();
+    expect(model.listenerCount()).toBe(before);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(el.children.length).toBe(0);
+    for (const entry of added) {
+      expect(removed.some((r) => r[0] === entry[0] && r[1] === entry[1] && r[2] === entry[2])).toBe(true);
+    }
+    expect(removed.length).toBe(added.length);
+  });
+});
+
+describe("without a kernel", () => {
+  test("mountStatic plays the frames and offers no kernel controls", () => {
+    vi.useFakeTimers();
+    const cleanup = mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], seat: 1, mount: mountGeneric });
+    expect(caption()).toBe("Set-up.");
+    expect($(".tw-seat").disabled).toBe(true);
+    expect($(".tw-seat").value).toBe("1");
+    click(".tw-play");
+    vi.advanceTimersByTime(700 * FRAMES.length);
+    expect(caption()).toBe("Bob plays a 3.");
+    click(".tw-prev");
+    expect($(".tw-continue").hidden).toBe(true);
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+    cleanup();
+    expect(el.children.length).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test("a game module's mountStatic uses its own renderer", () => {
+    const cleanup = generic.mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], start: 4 });
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-generic th").textContent).toBe("pile");
+    expect($(".tw-generic td").textContent).toBe("[3]");
+    cleanup();
+  });
+});

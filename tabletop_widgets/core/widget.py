@@ -1,0 +1,388 @@
+"""``GameWidget``: the anywidget base every game widget subclasses.
+
+The Python side is thin: it keeps the browser in sync with a :class:`~.match.Match` through
+``match.observe_changes`` and checks every message the browser sends. The frames the browser
+receives are always those of the viewing seat, so a seat's view never holds another seat's
+secrets. The protocol is in docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+from typing import Optional, Union
+
+import anywidget
+import traitlets
+from anywidget._util import try_file_contents
+
+from .bots import resolve_bots
+from .game import Game
+from .match import Match
+
+STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
+
+
+class MissingBundle:
+    """Stands for a bundle that was not built, so the class imports and construction explains."""
+
+    def __init__(self, path):
+        self.path = pathlib.Path(path)
+
+    def error(self, cls) -> FileNotFoundError:
+        return FileNotFoundError(
+            f"{cls.__name__} needs the JavaScript bundle {self.path}, which is not built. "
+            "Build the JS with `pip install -e .` in the project folder (needs Node.js and npm), "
+            "or `npm ci && npm run build` in its js/ folder."
+        )
+
+    def __str__(self):
+        return ""
+
+
+def _bundle(path):
+    """``path`` as anywidget's file contents, or a :class:`MissingBundle` when not built."""
+    if isinstance(path, (str, os.PathLike)) and not isinstance(path, MissingBundle):
+        candidate = pathlib.Path(path)
+        if candidate.suffix in (".js", ".mjs") and not candidate.is_file():
+            return MissingBundle(candidate)
+        return try_file_contents(candidate) or path
+    return path
+
+
+def bundle_path(cls) -> pathlib.Path:
+    """The file of ``cls``'s ES module bundle (``FileNotFoundError`` if not built)."""
+    esm = getattr(cls, "_esm", None)
+    if isinstance(esm, MissingBundle):
+        raise esm.error(cls)
+    path = getattr(esm, "_path", None)
+    if path is None:
+        raise ValueError(f"{cls.__name__} has no bundle file")
+    return pathlib.Path(path)
+
+
+class _Refused(ValueError):
+    """A browser message that is refused; its text goes to the ``error`` trait."""
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class GameWidget(anywidget.AnyWidget):
+    """A match on the shared timeline: step through it, rewind it, play it from a seat.
+
+    ``GameWidget(match_or_game, seat=None, bots=None, settings=None)``: a :class:`Match`, a
+    :class:`Game` or a game name (a new match from seed 0). ``seat=None`` is the all-seeing
+    view; ``bots={seat: bot or name}`` answers for those seats after each action.
+    """
+
+    #: The games a subclass draws (``None``: any game, drawn by the generic renderer).
+    GAMES: Optional[tuple] = None
+
+    game = traitlets.Unicode("").tag(sync=True)
+    seat_names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    seat = traitlets.Any(None, allow_none=True).tag(sync=True)
+    cursor = traitlets.Int(0).tag(sync=True)
+    current = traitlets.Dict(allow_none=True, default_value=None).tag(sync=True)
+    error = traitlets.Unicode("").tag(sync=True)
+    bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
+    settings = traitlets.Dict().tag(sync=True)
+
+    def __init_subclass__(cls, **kwargs):
+        # anywidget reads `_esm` files when the class is defined and fails on a missing file
+        # with a bare path; keep the class importable and explain on construction instead.
+        if "_esm" in cls.__dict__:
+            cls._esm = _bundle(cls.__dict__["_esm"])
+        super().__init_subclass__(**kwargs)
+
+    def __init__(
+        self,
+        match_or_game: Union[Match, Game, str],
+        seat: Optional[int] = None,
+        bots: Optional[dict] = None,
+        settings: Optional[dict] = None,
+        **kwargs,
+    ):
+        if isinstance(type(self)._esm, MissingBundle):
+            raise type(self)._esm.error(type(self))
+        match = self._as_match(match_or_game)
+        self._check_seat_of(match, seat)
+        self._match: Optional[Match] = None
+        self._unobserve = None
+        self._counts: list[int] = []  # frames per step the browser holds, for `from` offsets
+        self._holding = False  # inside a browser action: `legal` is sent once at the end
+        self._legal_due = False
+        self._bot_specs = bots
+        self._bots = {}
+        super().__init__(**kwargs)
+        if settings is not None:
+            self.settings = dict(settings)
+        self.on_msg(self._on_msg)
+        self._attach(match, seat, bots)
+
+    # the match -------------------------------------------------------------------------------
+    def _as_match(self, match_or_game) -> Match:
+        if isinstance(match_or_game, Match):
+            match = match_or_game
+        elif isinstance(match_or_game, (Game, str)):
+            match = Match(match_or_game)
+        else:
+            raise ValueError(f"a widget needs a Match, a Game or a game name, got {match_or_game!r}")
+        if self.GAMES is not None and match.game.name not in self.GAMES:
+            raise ValueError(
+                f"{type(self).__name__} shows {', '.join(self.GAMES)}, not {match.game.name!r}; "
+                "use tw.widget(match) to pick the right widget"
+            )
+        return match
+
+    @property
+    def match(self) -> Match:
+        """The match shown; assigning a new one resets the browser's timeline."""
+        return self._match
+
+    @match.setter
+    def match(self, match_or_game):
+        match = self._as_match(match_or_game)
+        seat = self.seat if self.seat is None or self.seat < match.game.players else None
+        self._attach(match, seat, self._bot_specs)
+
+    def _attach(self, match: Match, seat, bots):
+        table = resolve_bots(match.game.name, bots)
+        for s in table:
+            if not _is_int(s) or not 0 <= s < match.game.players:
+                raise ValueError(f"bots: seat {s!r} is not a seat of this {match.game.players}-player game")
+        if self._unobserve is not None:
+            self._unobserve()
+        self._match = match
+        self._bots = table
+        self._bot_specs = bots
+        self.game = match.game.name
+        self.seat_names = list(match.game.seat_names)
+        self.bot_seats = sorted(table)
+        self._seat_change_quiet = True  # _send_all below sends this seat's frames once
+        try:
+            self.seat = seat
+        finally:
+            self._seat_change_quiet = False
+        self._unobserve = match.observe_changes(self._on_match_change)
+        # Bots that must open the game do so, unless that would drop a recorded future.
+        if self._bots and match.cursor == len(match):
+            self._holding = True
+            try:
+                match.autoplay(self._bots)
+            finally:
+                self._holding = False
+        self._sync_cursor()
+        self._send_all()
+
+    @property
+    def bots(self) -> dict:
+        """``{seat: Bot}`` answering after each action made in the widget."""
+        return dict(self._bots)
+
+    @bots.setter
+    def bots(self, bots):
+        self._attach(self._match, self.seat, bots)
+
+    # Python-side actions ---------------------------------------------------------------------
+    def goto(self, step: int):
+        """Move the match's cursor to ``step``; the browser shows that step's last frame."""
+        return self._match.goto(step)
+
+    def play(self, action):
+        """Play ``action`` at the cursor, then let the bots answer."""
+        self._holding = True
+        try:
+            state = self._match.play(action)
+            if self._bots:
+                state = self._match.autoplay(self._bots)
+        finally:
+            self._holding = False
+        self._send_legal()
+        return state
+
+    def to_html(self, path) -> None:
+        """A standalone HTML replay of the match as the viewing seat sees it."""
+        from ..html import write_html
+
+        write_html(self._match, path, seat=self.seat)
+
+    # the viewing seat ------------------------------------------------------------------------
+    def _check_seat_of(self, match: Match, seat):
+        if seat is not None and (not _is_int(seat) or not 0 <= seat < match.game.players):
+            names = ", ".join(f"{i} ({n})" for i, n in enumerate(match.game.seat_names))
+            raise ValueError(f"seat must be None (the all-seeing view) or one of {names}; got {seat!r}")
+
+    @traitlets.validate("seat")
+    def _validate_seat(self, proposal):
+        if self._match is not None:
+            try:
+                self._check_seat_of(self._match, proposal["value"])
+            except ValueError as exc:
+                self.error = str(exc)
+                raise traitlets.TraitError(str(exc)) from None
+        return proposal["value"]
+
+    @traitlets.observe("seat")
+    def _seat_changed(self, change):
+        if getattr(self, "_seat_change_quiet", False) or self._match is None:
+            return
+        self._sync_cursor()
+        self._send_all(goto=False)
+
+    def set_state(self, sync_data):
+        # The browser may set `seat`: a bad value sets `error` and the browser is put back.
+        if "seat" in sync_data and self._match is not None:
+            try:
+                self._check_seat_of(self._match, sync_data["seat"])
+            except ValueError as exc:
+                self.error = str(exc)
+                sync_data = {k: v for k, v in sync_data.items() if k != "seat"}
+                super().set_state(sync_data)
+                self.send_state("seat")
+                return
+        super().set_state(sync_data)
+
+    # sending -----------------------------------------------------------------------------
+    def _frames_of(self, step: int) -> list[dict]:
+        return [f.to_dict() for f in self._match.frames_of_step(step, self.seat)]
+
+    def _send_all(self, goto: bool = True):
+        """Everything the browser needs: frames from 0, the legal actions, the cursor."""
+        frames, counts = [], []
+        for step in range(len(self._match) + 1):
+            step_frames = self._frames_of(step)
+            frames.extend(step_frames)
+            counts.append(len(step_frames))
+        self._counts = counts
+        self.send({"type": "frames", "from": 0, "frames": frames})
+        self._send_legal()
+        if goto:
+            self.send({"type": "goto", "step": self._match.cursor})
+
+    def _legal_message(self) -> dict:
+        state = self._match.state
+        to_move = state.to_move
+        may_act = to_move is not None and to_move not in self._bots and self.seat in (None, to_move)
+        actions = [str(a) for a in state.legal_actions()] if may_act else []
+        return {"type": "legal", "step": self._match.cursor, "to_move": to_move, "actions": actions}
+
+    def _send_legal(self):
+        if self._holding:
+            self._legal_due = True
+            return
+        self._legal_due = False
+        self.send(self._legal_message())
+
+    def _sync_cursor(self):
+        match = self._match
+        self.cursor = match.cursor
+        self.current = match.frames_of_step(match.cursor, self.seat)[-1].to_dict()
+
+    def _on_match_change(self, kind, step=None, dropped=0, **info):
+        if kind == "play":
+            # Only the new step's frames; the browser drops whatever it held from there on.
+            del self._counts[step:]
+            frames = self._frames_of(step)
+            self.send({"type": "frames", "from": sum(self._counts), "frames": frames})
+            self._counts.append(len(frames))
+            self._sync_cursor()
+            self._send_legal()
+        elif kind == "cursor":
+            self._sync_cursor()
+            self.send({"type": "goto", "step": step})
+            self._send_legal()
+
+    # receiving ----------------------------------------------------------------------------
+    def _on_msg(self, _widget, content, buffers):
+        try:
+            self._dispatch(content)
+        except ValueError as exc:  # refused (IllegalAction is a ValueError too)
+            self.error = str(exc)
+        except (KeyError, TypeError) as exc:  # a malformed game-specific message
+            kind = content.get("type") if isinstance(content, dict) else None
+            self.error = f"The widget could not read a {kind!r} message ({exc!r}); it was ignored."
+
+    def _dispatch(self, msg):
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            raise _Refused("The widget received a message without a 'type'; it was ignored.")
+        kind = msg["type"]
+        if kind == "hello":
+            self._send_all()
+        elif kind == "play":
+            self._play_from_browser(msg)
+        elif kind == "goto":
+            self._goto_from_browser(msg)
+        elif not self._on_game_message(msg):
+            raise _Refused(f"The widget does not understand messages of type {kind!r}; nothing changed.")
+
+    def _on_game_message(self, msg: dict) -> bool:
+        """Game-specific browser messages: return True when handled. Raise ``ValueError``
+        with a clear sentence to refuse one (it is shown as ``error``)."""
+        return False
+
+    def _check_step(self, msg) -> int:
+        step = msg.get("step")
+        if not _is_int(step) or not 0 <= step <= len(self._match):
+            raise _Refused(f"The step must be an int from 0 to {len(self._match)}, got {step!r}; nothing changed.")
+        return step
+
+    def _play_from_browser(self, msg):
+        action = msg.get("action")
+        if not isinstance(action, str):
+            raise _Refused(f"The action must be a notation string, got {action!r}; nothing changed.")
+        step = self._check_step(msg)
+        match = self._match
+        state = match.state_at(step)
+        if state.is_over:
+            raise _Refused(f"The game is over at step {step}; {action!r} was not played.")
+        names = match.game.seat_names
+        mover = state.to_move
+        if self.seat is not None and mover != self.seat:
+            raise _Refused(
+                f"This is {names[self.seat]}'s view; it cannot play for {names[mover]} ({action!r} was not played)."
+            )
+        if mover in self._bots:
+            raise _Refused(f"{names[mover]} is played by a bot; {action!r} was not played.")
+        # Check before moving anything, so a refused action leaves the match as it was.
+        parsed = match.game.parse_action(state, action)
+        before = match.cursor
+        self._holding = True
+        try:
+            if before != step:
+                match.goto(step)
+            try:
+                match.play(parsed)
+            except Exception:
+                if match.cursor != before:
+                    match.goto(before)
+                raise
+            self.error = ""
+            if self._bots:
+                match.autoplay(self._bots)
+        finally:
+            self._holding = False
+        self._send_legal()
+
+    def _goto_from_browser(self, msg):
+        step = self._check_step(msg)
+        self._holding = True
+        try:
+            self._match.goto(step)
+            self.error = ""
+            # "Continue from here": if a bot's seat is to move there, it answers now.
+            if self._bots:
+                self._match.autoplay(self._bots)
+        finally:
+            self._holding = False
+        self._send_legal()
+
+    def close(self):
+        if getattr(self, "_unobserve", None) is not None:
+            self._unobserve()
+            self._unobserve = None
+        super().close()
+
+
+GameWidget._esm = _bundle(STATIC / "generic.js")

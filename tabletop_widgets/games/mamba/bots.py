@@ -1,0 +1,1 @@
+"""Mamba bots (filled in below)."""

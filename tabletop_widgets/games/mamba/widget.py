@@ -1,0 +1,54 @@
+"""``MambaWidget``: the Mamba board on the shared timeline, with a position editor.
+
+Thin: the frames are the match's. The one addition is the editor: the browser sends
+``{"type": "mamba_load_position", "position": "<notation>"}`` and the widget replaces its
+match by a new one starting at that position (same game, same options, same bots). A
+position the engine refuses sets ``error`` with the engine's sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+from tabletop_widgets.core.match import Match
+from tabletop_widgets.core.widget import STATIC, GameWidget
+
+#: Longer notation is refused before parsing (a full board with parents and a trim is < 150).
+MAX_POSITION_LENGTH = 300
+
+
+class MambaWidget(GameWidget):
+    """The Mamba board: ``MambaWidget(match, seat=None, bots=None, settings=None)``.
+
+    Click a stone, then a lit destination, to move; a ringed parent, then a cell of its
+    cross, to give birth; an end of an overpopulated run to trim it. "Edit position" sets up
+    any board, or call :meth:`load_position` from Python.
+    """
+
+    GAMES = ("mamba",)
+    _esm = STATIC / "mamba.js"
+
+    def load_position(self, text: str) -> Match:
+        """Start a new match at ``text`` (position notation), keeping the game and its options.
+
+        ``ValueError`` saying what is wrong (and nothing changes) when the engine refuses it.
+
+        >>> w.load_position("9/9/9/9/2NNN4/9/2SSS4/9/9 S")  # doctest: +SKIP
+        """
+        if not isinstance(text, str):
+            raise ValueError(f"a position must be a notation string, got {text!r}")
+        if len(text) > MAX_POSITION_LENGTH:
+            raise ValueError(f"a position is at most {MAX_POSITION_LENGTH} characters; this one has {len(text)}")
+        game = self.match.game
+        state = game.position(text)  # ValueError naming the rank, character or field
+        self.match = Match(game, state=state)
+        self.error = ""
+        return self.match
+
+    def _on_game_message(self, msg: dict) -> bool:
+        if msg.get("type") != "mamba_load_position":
+            return False
+        position = msg.get("position")
+        try:
+            self.load_position(position)
+        except ValueError as exc:
+            raise ValueError(f"The position was not loaded: {exc}") from None
+        return True

@@ -1,0 +1,3 @@
+"""MammuZ: rules, bots and widget."""
+
+from . import bots, rules  # noqa: F401  (registration)

@@ -1,0 +1,560 @@
+"""MammuZ: the bluffing card game of ice-age herds and dinosaurs.
+
+Rules: ``docs/rules/mammuz.md`` (from the Italian rules, with every open point decided).
+Cards of one species are identical, so hands are counts per card name; a display is a list
+in an order the state's generator chose when it was laid, so which card a challenger turns
+says nothing but what the card shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Optional
+
+from ...core import Event, Game, IllegalAction, Option, Rng, State, register
+
+SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse")
+SPECIES_SIZE = {s: n for s, n in zip(SPECIES, range(2, 10))}
+DINOSAURS = ("brontosaurus", "pterosaur", "triceratops", "stegosaurus", "plesiosaur", "tyrannosaurus")
+CARDS = SPECIES + DINOSAURS
+# players: (species in play, dinosaurs drawn)
+SETUP = {3: (6, 3), 4: (7, 5), 5: (7, 5), 6: (8, 4), 7: (8, 5)}
+SEAT_NAMES = ("Ada", "Bruno", "Carla", "Dario", "Elsa", "Fabio", "Gina")
+
+
+def _plural(card: str, n: int) -> str:
+    return f"{n} {card}" if n == 1 else f"{n} {card}s" if card not in ("deer", "mouse") else (
+        f"{n} {card}" if card == "deer" else f"{n} mice"
+    )
+
+
+def _cards_text(cards) -> str:
+    counts = {}
+    for c in cards:
+        counts[c] = counts.get(c, 0) + 1
+    return ", ".join(_plural(c, n) for c, n in sorted(counts.items(), key=lambda kv: CARDS.index(kv[0])))
+
+
+@dataclass(frozen=True)
+class Lay:
+    """Lay 1–4 cards face down as a display; ``species`` is the claim (the round's species)."""
+
+    species: str
+    cards: tuple  # sorted by card order, so one multiset is one action
+
+    def __str__(self):
+        return f"lay {self.species}: {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Challenge:
+    """Turn up card ``position`` (1-based) of the previous player's display."""
+
+    position: int
+
+    def __str__(self):
+        return f"challenge {self.position}"
+
+
+@dataclass(frozen=True)
+class GiveHerd:
+    """Triceratops: the challenger names who takes the herd."""
+
+    seat: int
+
+    def __str__(self):
+        return f"give {self.seat}"
+
+
+@register
+class Mammuz(Game):
+    name = "mammuz"
+    min_players, max_players, default_players = 3, 7, 4
+    OPTIONS = {
+        "first_player": Option(
+            None, lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 7),
+            "the seat that starts; None draws it with the seed", "None or a seat number",
+        ),
+        "extinction": Option(
+            "in_play", ("in_play", "all_cards"),
+            "in_play: holding every card of a species still in play kills it; all_cards: every card, base included",
+        ),
+    }
+
+    @property
+    def seat_names(self):
+        return SEAT_NAMES[: self.players]
+
+    def _check_options(self, options):
+        if options["first_player"] is not None and options["first_player"] >= self.players:
+            raise ValueError(f"mammuz: option first_player={options['first_player']!r} is not a seat of {self.players} players")
+
+    @property
+    def species(self) -> tuple:
+        return SPECIES[: SETUP[self.players][0]]
+
+    def new_state(self, seed=0):
+        rng = Rng.from_seed(seed)
+        n_species, n_dinos = SETUP[self.players]
+        dinos, rng = rng.shuffled(DINOSAURS)
+        deck = [s for s in SPECIES[:n_species] for _ in range(SPECIES_SIZE[s])] + dinos[:n_dinos]
+        deck, rng = rng.shuffled(deck)
+        each = len(deck) // self.players
+        hands = tuple(_counts(deck[i * each:(i + 1) * each]) for i in range(self.players))
+        first = self.options["first_player"]
+        if first is None:
+            first, rng = rng.below(self.players)
+        state = MammuzState(
+            self, hands=hands, box=tuple(sorted(dinos[n_dinos:], key=CARDS.index)), starter=first,
+            to_act=first, claim=None, displays=(), pile=(), bases={}, dinos_out=(), extinct=(),
+            turned=(), pending=None, winner=None, rng=rng.state,
+        )
+        state, events = state._extinctions([])
+        return state._with(events=tuple(events))
+
+    def _state_from_payload(self, p):
+        return MammuzState.from_payload(self, p)
+
+
+@lru_cache(maxsize=4096)
+def _lays(hand: tuple, claims: tuple) -> list:
+    """Every lay-down of 1–4 cards from ``hand`` (counts aligned with CARDS) for each claim."""
+    multisets = []
+
+    def grow(start, chosen, left):
+        if chosen:
+            multisets.append(tuple(chosen))
+        if left == 0:
+            return
+        for i in range(start, len(CARDS)):
+            if hand[i] > chosen.count(CARDS[i]):
+                chosen.append(CARDS[i])
+                grow(i, chosen, left - 1)
+                chosen.pop()
+
+    grow(0, [], 4)
+    return [Lay(species, cards) for species in claims for cards in multisets]
+
+
+def _counts(cards) -> tuple:
+    """Card counts as a tuple aligned with CARDS (hashable, cheap to copy)."""
+    out = [0] * len(CARDS)
+    for c in cards:
+        out[CARDS.index(c)] += 1
+    return tuple(out)
+
+
+def _cards(counts) -> list:
+    return [c for c, n in zip(CARDS, counts) for _ in range(n)]
+
+
+class MammuzState(State):
+    __slots__ = ("game", "hands", "box", "starter", "to_act", "claim", "displays", "pile", "bases",
+                 "dinos_out", "extinct", "turned", "pending", "winner", "rng", "events")
+
+    def __init__(self, game, *, hands, box, starter, to_act, claim, displays, pile, bases, dinos_out,
+                 extinct, turned, pending, winner, rng, events=()):
+        self.game, self.hands, self.box, self.starter, self.to_act = game, hands, box, starter, to_act
+        self.claim, self.displays, self.pile, self.bases = claim, displays, pile, bases
+        self.dinos_out, self.extinct, self.turned, self.pending = dinos_out, extinct, turned, pending
+        self.winner, self.rng, self.events = winner, rng, events
+
+    def _with(self, **changes) -> "MammuzState":
+        fields = {k: getattr(self, k) for k in self.__slots__ if k != "game"}
+        fields["events"] = ()
+        fields.update(changes)
+        return MammuzState(self.game, **fields)
+
+    # reading -----------------------------------------------------------------------------
+    @property
+    def to_move(self):
+        return None if self.winner is not None else self.to_act
+
+    @property
+    def herd(self) -> list:
+        """Every card of every display of this round."""
+        return [c for _, cards, _ in self.displays for c in cards]
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.game.players
+
+    def _live_species(self) -> list:
+        return [s for s in self.game.species if s not in self.extinct]
+
+    def legal_actions(self):
+        if self.to_move is None:
+            return []
+        seat = self.to_act
+        if self.pending == "give":
+            return [GiveHerd(s) for s in range(self.game.players)]
+        actions = []
+        if self.displays:
+            last_seat, cards, _ = self.displays[-1]
+            actions = [Challenge(i + 1) for i in range(len(cards))]
+            if sum(self.hands[last_seat]) == 0:
+                return actions  # whoever lays his last cards must be challenged
+        hand = self.hands[seat]
+        if sum(hand):
+            claims = (self.claim,) if self.displays else tuple(self._live_species())
+            actions += _lays(hand, claims)
+        return actions
+
+    def _why_illegal(self, text):
+        if self.pending == "give":
+            return f"{text!r} is not legal: {self.game.seat_names[self.to_act]} must name who takes the herd (give 0 … give {self.game.players - 1})"
+        if self.displays and sum(self.hands[self.displays[-1][0]]) == 0 and not text.startswith("challenge"):
+            return f"{text!r} is not legal: {self.game.seat_names[self.displays[-1][0]]} laid his last cards and must be challenged"
+        return super()._why_illegal(text)
+
+    # acting ------------------------------------------------------------------------------
+    def _apply(self, action):
+        if isinstance(action, Lay):
+            return self._lay(action)
+        if isinstance(action, Challenge):
+            return self._challenge(action)
+        return self._give(action)
+
+    def _lay(self, action: Lay):
+        seat = self.to_act
+        names = self.game.seat_names
+        hand = list(self.hands[seat])
+        for c in action.cards:
+            hand[CARDS.index(c)] -= 1
+        order, rng = Rng(self.rng).shuffled(action.cards)
+        hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
+        new = self._with(hands=hands, claim=action.species, displays=self.displays + ((seat, tuple(order), ()),),
+                         to_act=self._next(seat), rng=rng.state)
+        n = len(action.cards)
+        claim = _plural(action.species, n)
+        verb = "starts a herd" if not self.displays else "expands the herd"
+        last = " — his last cards, so the next player must challenge" if not sum(hand) else ""
+        text = f"{names[seat]} {verb}: {n} card{'s' * (n > 1)} face down, claimed to be {claim}{last}."
+        event = Event("lay", f"{text[:-1]} (in truth: {_cards_text(action.cards)}).",
+                      {"seat": seat, "count": n, "species": action.species, "cards": list(action.cards)},
+                      seats=(seat,), public_text=text,
+                      public_data={"seat": seat, "count": n, "species": action.species})
+        return new._with(events=(event,))
+
+    def _challenge(self, action: Challenge):
+        challenger = self.to_act
+        displayer, cards, up = self.displays[-1]
+        index = action.position - 1
+        card = cards[index]
+        names = self.game.seat_names
+        displays = self.displays[:-1] + ((displayer, cards, tuple(sorted(up + (index,)))),)
+        turned = self.turned + ((displayer, card, challenger),)
+        state = self._with(displays=displays, turned=turned)
+        claim = self.claim
+        truth = "the claim was true" if card == claim else (
+            "a dinosaur" if card in DINOSAURS else f"the claim of {claim} was false")
+        events = [Event("turn", f"{names[challenger]} challenges {names[displayer]}, turning card {action.position} "
+                        f"of the display: {'a' if card[0] not in 'aeiou' else 'an'} {card} ({truth}).",
+                        {"challenger": challenger, "displayer": displayer, "position": action.position, "card": card},
+                        after=state)]
+        if card == claim:
+            return state._herd_to(challenger, f"the card shows the named species, so the challenger {names[challenger]} takes the herd", events)
+        if card in SPECIES:
+            return state._herd_to(displayer, f"another animal, so the displayer {names[displayer]} takes the herd", events)
+        if card == "brontosaurus":
+            return state._herd_to(displayer, f"Brontosaurus: the displayer {names[displayer]} takes the herd", events)
+        if card == "pterosaur":
+            return state._herd_to(challenger, f"Pterosaur: the challenger {names[challenger]} takes the herd", events)
+        if card == "triceratops":
+            waiting = state._with(pending="give", to_act=challenger)
+            events.append(Event("triceratops", f"Triceratops: {names[challenger]} chooses who takes the herd.",
+                                {"challenger": challenger}))
+            return waiting._with(events=tuple(events))
+        if card == "stegosaurus":
+            return state._stegosaurus(challenger, events)
+        if card == "plesiosaur":
+            herd = state.herd
+            pile = tuple(sorted(state.pile + tuple(herd), key=CARDS.index))
+            after = state._with(pile=pile, displays=(), claim=None)
+            events.append(Event("plesiosaur", f"Plesiosaur: the herd ({len(herd)} cards) goes into the pile in the middle "
+                                f"(now {len(pile)}); the next player to take herd cards takes the pile too.",
+                                {"count": len(herd), "pile": len(pile)}, after=after))
+            return after._end_round(None, challenger, events)
+        # tyrannosaurus: the herd leaves the game face up, animals on their bases
+        herd = state.herd
+        bases = dict(state.bases)
+        for c in herd:
+            if c in SPECIES:
+                bases[c] = bases.get(c, 0) + 1
+        dinos = tuple(sorted(state.dinos_out + tuple(c for c in herd if c in DINOSAURS), key=CARDS.index))
+        after = state._with(bases=bases, dinos_out=dinos, displays=(), claim=None)
+        events.append(Event("tyrannosaurus", f"Tyrannosaurus: the herd leaves the game face up: {_cards_text(herd)}.",
+                            {"cards": sorted(herd, key=CARDS.index)}, after=after))
+        return after._end_round(None, challenger, events)
+
+    def _give(self, action: GiveHerd):
+        names = self.game.seat_names
+        chooser = self.to_act
+        base = self._with(pending=None)
+        return base._herd_to(action.seat, f"Triceratops: {names[chooser]} gives the herd to {names[action.seat]}", [])
+
+    def _herd_to(self, taker: int, why: str, events: list):
+        herd = self.herd
+        pile = list(self.pile)
+        hand = list(self.hands[taker])
+        for c in herd + pile:
+            hand[CARDS.index(c)] += 1
+        hands = self.hands[:taker] + (tuple(hand),) + self.hands[taker + 1:]
+        after = self._with(hands=hands, displays=(), pile=(), claim=None, pending=None)
+        extra = f", with the pile of {len(pile)}" if pile else ""
+        events.append(Event("take", f"{why[0].upper()}{why[1:]}: {len(herd)} card{'s' * (len(herd) != 1)}{extra}.",
+                            {"seat": taker, "count": len(herd) + len(pile)}, after=after))
+        return after._end_round(taker, None, events)
+
+    def _stegosaurus(self, challenger: int, events: list):
+        names = self.game.seat_names
+        cards = self.herd + list(self.pile)
+        dealt, rng = Rng(self.rng).shuffled(cards)
+        hands = [list(h) for h in self.hands]
+        got = [0] * self.game.players
+        seat = challenger
+        for c in dealt:
+            seat = self._next(seat)
+            hands[seat][CARDS.index(c)] += 1
+            got[seat] += 1
+        after = self._with(hands=tuple(tuple(h) for h in hands), displays=(), pile=(), claim=None, rng=rng.state)
+        shares = ", ".join(f"{names[s]} {got[s]}" for s in range(self.game.players) if got[s])
+        extra = f" with the pile of {len(self.pile)}" if self.pile else ""
+        events.append(Event("stegosaurus", f"Stegosaurus: {names[challenger]} shuffles the herd{extra} and deals it out "
+                            f"one card at a time from the next player: {shares}.",
+                            {"dealt": got}, after=after))
+        return after._end_round(None, challenger, events)
+
+    def _end_round(self, taker: Optional[int], challenger: Optional[int], events: list):
+        """After a herd is settled: extinctions, the winner check, and who starts the next round."""
+        names = self.game.seat_names
+        displayer = self.turned[-1][0]
+        state, events = self._extinctions(events)
+        if state.winner is None and sum(state.hands[displayer]) == 0:
+            state = state._with(winner=displayer)
+            events.append(Event("end", f"{names[displayer]} laid his last cards and still holds none: {names[displayer]} wins.",
+                                {"winners": [displayer]}))
+        if state.winner is None:
+            starter = self._next(taker) if taker is not None else challenger
+            state = state._with(starter=starter, to_act=starter)
+            why = f"the player after {names[taker]}, who took the herd" if taker is not None else "nobody took the herd, so the challenger"
+            events.append(Event("starter", f"{names[starter]} starts the next herd ({why}).", {"seat": starter}))
+        events = _last_is_final(events)
+        return state._with(events=tuple(events))
+
+    def _extinctions(self, events: list):
+        """Every species whose cards still in play are all in one hand dies out at once."""
+        names = self.game.seat_names
+        state = self
+        all_cards = self.game.options["extinction"] == "all_cards"
+        for species in self.game.species:
+            if species in state.extinct:
+                continue
+            i = CARDS.index(species)
+            on_base = state.bases.get(species, 0)
+            in_play = SPECIES_SIZE[species] - on_base
+            holders = [s for s, h in enumerate(state.hands) if h[i]]
+            if in_play == 0:
+                why = "no card of it is left in play"
+                holder = None
+            elif len(holders) == 1 and state.hands[holders[0]][i] == in_play and not (all_cards and on_base):
+                holder = holders[0]
+                why = f"{names[holder]} holds every {species} card in play"
+            else:
+                continue
+            hands = state.hands
+            if holder is not None:
+                hand = list(hands[holder])
+                hand[i] = 0
+                hands = hands[:holder] + (tuple(hand),) + hands[holder + 1:]
+            bases = dict(state.bases)
+            bases[species] = SPECIES_SIZE[species]
+            state = state._with(hands=hands, bases=bases, extinct=state.extinct + (species,))
+            events.append(Event("extinction", f"The {species} dies out: {why}; its cards go face up on its base.",
+                                {"species": species, "seat": holder}, after=state))
+            if holder is not None and sum(hands[holder]) == 0 and state.winner is None:
+                state = state._with(winner=holder)
+                events.append(Event("end", f"{names[holder]}'s hand emptied through an extinction: {names[holder]} wins.",
+                                    {"winners": [holder]}, after=state))
+        return state, events
+
+    # results -----------------------------------------------------------------------------
+    @property
+    def scores(self):
+        return tuple(-sum(h) for h in self.hands)
+
+    @property
+    def winners(self):
+        return () if self.winner is None else (self.winner,)
+
+    # views -------------------------------------------------------------------------------
+    def observe(self, seat=None):
+        g = self.game
+        hand_dict = lambda h: {c: n for c, n in zip(CARDS, h) if n}
+        view = {
+            "game": "mammuz", "players": g.players, "seats": list(g.seat_names),
+            "to_move": self.to_move,
+            "phase": "over" if self.winner is not None else "give" if self.pending == "give"
+            else "respond" if self.displays else "start",
+            "species": list(g.species), "species_size": {s: SPECIES_SIZE[s] for s in g.species},
+            "extinct": list(self.extinct), "claim": self.claim, "starter": self.starter,
+            "hand_sizes": [sum(h) for h in self.hands],
+            "hand": None if seat is None else hand_dict(self.hands[seat]),
+            "displays": [
+                {"seat": s, "size": len(cards), "turned": {str(i + 1): cards[i] for i in up},
+                 **({"cards": list(cards)} if seat is None or seat == s else {})}
+                for s, cards, up in self.displays
+            ],
+            "herd_size": len(self.herd), "pile": len(self.pile),
+            "bases": {s: self.bases.get(s, 0) for s in g.species},
+            "dinosaurs_out": list(self.dinos_out),
+            "turned": [{"displayer": d, "card": c, "challenger": ch} for d, c, ch in self.turned],
+            "winners": list(self.winners),
+            "scores": list(self.scores),
+            "options": dict(g.options),
+        }
+        if seat is None:
+            view["hands"] = [hand_dict(h) for h in self.hands]
+            view["pile_cards"] = list(self.pile)
+            view["dinosaurs_in_play"] = [d for d in DINOSAURS if d not in self.box]
+        return view
+
+    def vary_hidden(self, seat, rng):
+        if seat is None:
+            return self
+        # Unseen by `seat`: other hands, unturned cards of others' displays, the pile, and which
+        # dinosaurs are in play. Deal those anew into the same places, sizes kept.
+        pool = [c for s, h in enumerate(self.hands) if s != seat for c in _cards(h)]
+        for s, cards, up in self.displays:
+            if s != seat:
+                pool += [c for i, c in enumerate(cards) if i not in up]
+        pool += list(self.pile)
+        dinos = [c for c in pool if c in DINOSAURS] + list(self.box)
+        dinos, rng = rng.shuffled(dinos)
+        k = sum(c in DINOSAURS for c in pool)
+        pool = [c for c in pool if c not in DINOSAURS] + dinos[:k]
+        box = tuple(sorted(dinos[k:], key=CARDS.index))
+        pool, rng = rng.shuffled(pool)
+        hands = list(self.hands)
+        for s in range(self.game.players):
+            if s != seat:
+                n = sum(self.hands[s])
+                hands[s], pool = _counts(pool[:n]), pool[n:]
+        displays = []
+        for s, cards, up in self.displays:
+            if s != seat:
+                new = list(cards)
+                for i in range(len(cards)):
+                    if i not in up:
+                        new[i], pool = pool[0], pool[1:]
+                cards = tuple(new)
+            displays.append((s, cards, up))
+        pile = tuple(sorted(pool, key=CARDS.index))
+        return self._with(hands=tuple(hands), displays=tuple(displays), pile=pile, box=box,
+                          rng=rng.next64()[1].state, events=self.events)
+
+    def setup_caption(self):
+        names = self.game.seat_names
+        n_species, n_dinos = SETUP[self.game.players]
+        return (f"Set-up: {self.game.players} players, {n_species} species and {n_dinos} unknown dinosaurs "
+                f"dealt out; {names[self.starter]} starts the first herd.")
+
+    # serialization -----------------------------------------------------------------------
+    def _payload(self):
+        return {
+            "hands": [_cards(h) for h in self.hands],
+            "box": list(self.box), "starter": self.starter, "to_act": self.to_act, "claim": self.claim,
+            "displays": [{"seat": s, "cards": list(c), "turned": list(u)} for s, c, u in self.displays],
+            "pile": list(self.pile), "bases": dict(self.bases), "dinosaurs_out": list(self.dinos_out),
+            "extinct": list(self.extinct),
+            "turned": [[d, c, ch] for d, c, ch in self.turned], "pending": self.pending,
+            "winner": self.winner, "rng": self.rng,
+        }
+
+    @classmethod
+    def from_payload(cls, game, p):
+        def need(key, kind):
+            if key not in p or not isinstance(p[key], kind) or isinstance(p[key], bool) and kind is not bool:
+                raise ValueError(f"mammuz state: {key!r} is missing or not a {getattr(kind, '__name__', kind)}")
+            return p[key]
+
+        P = game.players
+        seat_ok = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < P
+        known = set(game.species) | set(DINOSAURS)
+        hands_raw = need("hands", list)
+        if len(hands_raw) != P:
+            raise ValueError(f"mammuz state: {len(hands_raw)} hands for {P} players")
+        for h in hands_raw:
+            if not isinstance(h, list) or any(c not in known for c in h):
+                raise ValueError(f"mammuz state: a hand holds an unknown card: {h!r}")
+        hands = tuple(_counts(h) for h in hands_raw)
+        displays = []
+        for d in need("displays", list):
+            if not isinstance(d, dict) or not seat_ok(d.get("seat")) or not isinstance(d.get("cards"), list) \
+                    or not 1 <= len(d["cards"]) <= 4 or any(c not in known for c in d["cards"]):
+                raise ValueError(f"mammuz state: bad display {d!r}")
+            up = d.get("turned", [])
+            if not isinstance(up, list) or any(not isinstance(i, int) or not 0 <= i < len(d["cards"]) for i in up):
+                raise ValueError(f"mammuz state: bad turned positions in display {d!r}")
+            displays.append((d["seat"], tuple(d["cards"]), tuple(sorted(set(up)))))
+        pile = tuple(need("pile", list))
+        box = tuple(need("box", list))
+        bases = need("bases", dict)
+        dinos_out = tuple(need("dinosaurs_out", list))
+        extinct = tuple(need("extinct", list))
+        if any(c not in known for c in pile) or any(c not in DINOSAURS for c in box + dinos_out) \
+                or any(s not in game.species for s in list(bases) + list(extinct)):
+            raise ValueError("mammuz state: an unknown card in the pile, the box, the bases or the extinct list")
+        # every card exactly once: hands + displays + pile + bases + dinosaurs out + box
+        seen = {c: 0 for c in CARDS}
+        for h in hands:
+            for c, n in zip(CARDS, h):
+                seen[c] += n
+        for _, cards, _ in displays:
+            for c in cards:
+                seen[c] += 1
+        for c in pile + box + dinos_out:
+            seen[c] += 1
+        for s, n in bases.items():
+            if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+                raise ValueError(f"mammuz state: base of {s} holds {n!r}")
+            seen[s] += n
+        for c in CARDS:
+            want = SPECIES_SIZE[c] if c in game.species else 0 if c in SPECIES else 1
+            if seen[c] != want:
+                raise ValueError(f"mammuz state: {seen[c]} {c} cards found, the game has {want}")
+        for s in extinct:
+            if bases.get(s, 0) != SPECIES_SIZE[s]:
+                raise ValueError(f"mammuz state: {s} is extinct but its base does not hold all its cards")
+        if not seat_ok(p.get("starter")) or not seat_ok(p.get("to_act")):
+            raise ValueError("mammuz state: 'starter' and 'to_act' must be seats")
+        claim = p.get("claim")
+        if (claim is None) != (not displays) or (claim is not None and (claim not in game.species or claim in extinct)):
+            raise ValueError(f"mammuz state: claim {claim!r} does not fit the displays")
+        turned = p.get("turned", [])
+        if not isinstance(turned, list) or any(
+            not isinstance(t, list) or len(t) != 3 or not seat_ok(t[0]) or t[1] not in known or not seat_ok(t[2]) for t in turned
+        ):
+            raise ValueError("mammuz state: 'turned' must be a list of [displayer, card, challenger]")
+        pending = p.get("pending")
+        if pending not in (None, "give"):
+            raise ValueError(f"mammuz state: unknown pending decision {pending!r}")
+        winner = p.get("winner")
+        if winner is not None and not seat_ok(winner):
+            raise ValueError(f"mammuz state: winner {winner!r} is not a seat")
+        rng = p.get("rng")
+        if not isinstance(rng, int) or isinstance(rng, bool):
+            raise ValueError("mammuz state: 'rng' must be an int")
+        return cls(game, hands=hands, box=tuple(sorted(box, key=CARDS.index)), starter=p["starter"],
+                   to_act=p["to_act"], claim=claim, displays=tuple(displays), pile=tuple(sorted(pile, key=CARDS.index)),
+                   bases={s: n for s, n in bases.items() if n}, dinos_out=tuple(sorted(dinos_out, key=CARDS.index)),
+                   extinct=extinct, turned=tuple(tuple(t) for t in turned), pending=pending, winner=winner, rng=rng)
+
+
+def _last_is_final(events: list) -> list:
+    """The last sub-step of an action shows the action's final state."""
+    from dataclasses import replace
+
+    if events:
+        events[-1] = replace(events[-1], after=None)
+    return events

@@ -1,0 +1,207 @@
+"""MammaMiaWidget without a browser: messages in through ``_handle_custom_msg``, every message
+out captured from ``send`` (from construction on) and checked against the engine's state."""
+
+import json
+import random
+
+import pytest
+
+import tabletop_widgets as tw
+from tabletop_widgets.games.mamma_mia.widget import MammaMiaWidget
+
+
+class SpyWidget(MammaMiaWidget):
+    """Records every message to the browser as the JSON the browser would receive."""
+
+    def __init__(self, *args, **kwargs):
+        self.sent = []
+        super().__init__(*args, **kwargs)
+
+    def send(self, content, buffers=None):
+        self.sent.append(json.loads(json.dumps(content)))
+
+
+def browser(w, content):
+    w._handle_custom_msg(content, [])
+
+
+def state_after(match, step, sub):
+    """The state a frame (step, sub) shows: the event's ``after`` or the step's final state."""
+    state = match.state_at(step)
+    if step == 0 or not state.events:
+        return state
+    event = state.events[sub]
+    return event.after if event.after is not None else state
+
+
+def engine_hand(state, seat):
+    """A seat's hand straight from the engine's hidden fields, in the observation's shape."""
+    g = state.game
+    return {
+        "ingredients": {g.kinds[k]: n for k, n in enumerate(state.hands_ing[seat]) if n},
+        "orders": [g.deck[o].to_dict(g.kinds) for o in sorted(state.hands_ord[seat])],
+    }
+
+
+def hand_shaped(obj):
+    """Every dict in ``obj`` shaped like a hand (ingredients + orders)."""
+    if isinstance(obj, dict):
+        if "ingredients" in obj and "orders" in obj and isinstance(obj["orders"], list):
+            yield obj
+        for v in obj.values():
+            yield from hand_shaped(v)
+    elif isinstance(obj, list):
+        for v in obj:
+            yield from hand_shaped(v)
+
+
+def has_key(obj, key):
+    if isinstance(obj, dict):
+        return key in obj or any(has_key(v, key) for v in obj.values())
+    if isinstance(obj, list):
+        return any(has_key(v, key) for v in obj)
+    return False
+
+
+def leaks(w, seat):
+    """What the messages ``w`` sent show that ``seat`` may not know (empty: nothing)."""
+    m = w.match
+    found = []
+    # The secret sentences of other seats' events (what they drew, which order they put).
+    secrets = set()
+    for step in range(1, len(m) + 1):
+        for e in m.state_at(step).events:
+            if e.seats is not None and seat not in e.seats and e.public_text != e.text:
+                secrets.add(e.text)
+    for msg in w.sent:
+        text = json.dumps(msg)
+        found += [f"secret caption {s!r}" for s in secrets if json.dumps(s)[1:-1] in text]
+        if has_key(msg, "hands"):
+            found.append("an all-seeing 'hands' key")
+        if msg["type"] == "frames":
+            for frame in msg["frames"]:
+                state = state_after(m, frame["step"], frame["sub"])
+                own = engine_hand(state, seat)
+                for hand in hand_shaped(frame):
+                    if hand != own:
+                        found.append(f"a hand that is not seat {seat}'s at step {frame['step']}.{frame['sub']}: {hand}")
+        if msg["type"] == "legal" and msg["actions"]:
+            if m.state_at(msg["step"]).to_move != seat:
+                found.append(f"legal actions of seat {msg['to_move']}")
+    for hand in hand_shaped(w.current):
+        if hand != engine_hand(m.state, seat):
+            found.append("a foreign hand in 'current'")
+    return found
+
+
+def play_out(w, seat, seed):
+    """Play the human seat with seeded random choices until the game is over."""
+    rng = random.Random(seed)
+    m = w.match
+    while not m.state.is_over:
+        assert m.state.to_move == seat
+        w.play(rng.choice(m.state.legal_actions()))
+
+
+@pytest.mark.parametrize("name, players, seat", [("mamma-mia", 4, 1), ("mamma-mia-plus", 4, 2)])
+def test_a_seat_view_never_sends_another_seats_hand(name, players, seat):
+    bots = {s: "random" for s in range(players) if s != seat}
+    w = SpyWidget(tw.Match(name, seed=11, players=players), seat=seat, bots=bots)
+    play_out(w, seat, seed=3)
+    browser(w, {"type": "hello"})
+    assert w.match.state.is_over
+    # The game went through evaluations with decisions, so hands changed many times.
+    kinds = {f["kind"] for msg in w.sent if msg["type"] == "frames" for f in msg["frames"]}
+    assert {"turn", "reveal", "oven-closed", "game-over"} <= kinds
+    assert leaks(w, seat) == []
+
+
+def test_the_leak_check_finds_the_hands_of_the_all_seeing_view():
+    # The same check on the teaching view must find the other hands: it can fail.
+    w = SpyWidget(tw.Match("mamma-mia", seed=2, players=3), seat=None)
+    w.play(w.match.state.legal_actions()[0])
+    assert any("hands" in leak or "not seat 0" in leak for leak in leaks(w, 0))
+
+
+def test_both_editions_get_this_widget():
+    for name in ("mamma-mia", "mamma-mia-plus"):
+        assert type(tw.widget(tw.Match(name, players=3))) is MammaMiaWidget
+    with pytest.raises(ValueError, match="tally"):
+        MammaMiaWidget(tw.Match("mamma-mia"), settings={"tally": "yes"})
+
+
+# the tally switch ---------------------------------------------------------------------------
+def log_sums(view):
+    sums = {}
+    for entry in view["oven"]["log"]:
+        if "kind" in entry:
+            sums[entry["kind"]] = sums.get(entry["kind"], 0) + entry["count"]
+    return sums
+
+
+def test_the_tally_is_off_by_default_and_the_browser_can_switch_it():
+    m = tw.Match("mamma-mia", seed=4, players=3)
+    m.autoplay({s: "random" for s in range(3)}, max_steps=6)
+    w = SpyWidget(m, seat=0)
+    assert w.settings["tally"] is False
+    browser(w, {"type": "hello"})
+    frames = w.sent[-3]["frames"]
+    assert all(f["view"]["oven"]["tally"] is None for f in frames)
+
+    w.sent.clear()
+    browser(w, {"type": "tally", "on": True})
+    assert w.error == ""
+    assert w.settings["tally"] is True
+    resent = [msg for msg in w.sent if msg["type"] == "frames"]
+    assert len(resent) == 1 and resent[0]["from"] == 0
+    frames = resent[0]["frames"]
+    assert len(frames) == len(m.frames(0))
+    assert any(log_sums(f["view"]) for f in frames)
+    for f in frames:
+        assert f["view"]["oven"]["tally"]["ingredients"] == log_sums(f["view"])
+    assert w.current["view"]["oven"]["tally"]["ingredients"] == log_sums(w.current["view"])
+    # Still the seat's own view: the tally adds only public information.
+    assert leaks(w, 0) == []
+
+    # New frames carry the tally too, and switching off removes it.
+    w.sent.clear()
+    w.play(m.state.legal_actions()[0]) if m.state.to_move == 0 else m.play(m.state.legal_actions()[0])
+    new = [f for msg in w.sent if msg["type"] == "frames" for f in msg["frames"]]
+    assert new and all(f["view"]["oven"]["tally"] is not None for f in new)
+    w.sent.clear()
+    browser(w, {"type": "tally", "on": False})
+    assert w.settings["tally"] is False
+    assert all(f["view"]["oven"]["tally"] is None for f in w.sent[0]["frames"])
+    assert w.current["view"]["oven"]["tally"] is None
+
+
+# forged messages ----------------------------------------------------------------------------
+def test_forged_messages_set_error_and_change_nothing():
+    m = tw.Match("mamma-mia-plus", seed=9, players=3)
+    m.autoplay({s: "random" for s in range(3)}, max_steps=4)
+    w = SpyWidget(m, seat=m.state.to_move)
+    other = (w.seat + 1) % 3
+    before = (m.to_json(), m.cursor, len(m), dict(w.settings))
+    forged = [
+        {"type": "tally", "on": "yes"},
+        {"type": "tally"},
+        {"type": "play", "action": "make adding 1 salami", "step": m.cursor},  # not a turn's action
+        {"type": "play", "action": "put 99 salami; draw supply", "step": m.cursor},
+        {"type": "play", "action": 3, "step": m.cursor},
+        {"type": "play", "action": str(m.state.legal_actions()[0]), "step": len(m) + 5},
+        {"type": "peek", "seat": other},
+        {"no": "type"},
+    ]
+    for msg in forged:
+        w.error = ""
+        w.sent.clear()
+        browser(w, msg)
+        assert w.error, msg
+        assert (m.to_json(), m.cursor, len(m), dict(w.settings)) == before, msg
+        assert not [s for s in w.sent if s["type"] == "frames"], msg
+
+    # Playing for another seat from this seat's view is refused too.
+    w2 = SpyWidget(m, seat=other)
+    browser(w2, {"type": "play", "action": str(m.state.legal_actions()[0]), "step": m.cursor})
+    assert "cannot play" in w2.error
+    assert (m.to_json(), m.cursor, len(m)) == before[:3]

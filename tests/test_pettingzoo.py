@@ -1,0 +1,195 @@
+"""The PettingZoo AEC environment: the official API test, masks, hidden hands and rewards."""
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+from pettingzoo.test import api_test, seed_test
+
+import tabletop_widgets as tw
+from tabletop_widgets.core.game import registered
+from tabletop_widgets.pettingzoo import env
+
+import toy_game
+
+ALL_GAMES = registered()
+
+
+def _env_or_skip(name, **kwargs):
+    try:
+        return env(name, **kwargs)
+    except NotImplementedError as exc:
+        pytest.skip(f"{name} does not provide the learning hooks yet: {exc}")
+
+
+def _play(e, rng, steps=10_000):
+    """Play masked random actions until the end (or ``steps``); dead agents step with None."""
+    for agent in e.agent_iter(steps):
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            e.step(None)
+        else:
+            e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_passes_the_pettingzoo_api_test(name):
+    e = _env_or_skip(name)
+    with warnings.catch_warnings():
+        # api_test warns that dict observations are not arrays (as for chess or go): expected.
+        warnings.simplefilter("ignore")
+        api_test(e, num_cycles=200)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_same_seed_same_episode(name):
+    _env_or_skip(name)
+    seed_test(lambda: env(name), num_cycles=50)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_mask_and_observation_follow_the_game(name):
+    e = _env_or_skip(name, max_steps=200)
+    raw = e.unwrapped
+    e.reset(seed=3)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        state = raw.game_state
+        if not e.agents or state.is_over:
+            break
+        mover = e.agent_selection
+        assert mover == f"player_{state.to_move}"
+        for agent in e.agents:
+            seat = int(agent.split("_")[1])
+            obs = e.observe(agent)
+            assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
+            expected = raw.game.observation_vector(state.observe(seat), seat)
+            np.testing.assert_array_equal(obs["observation"], np.asarray(expected, dtype=np.float32))
+            legal = sorted(raw.catalogue[i] for i in np.flatnonzero(obs["action_mask"]))
+            assert legal == (sorted(map(str, state.legal_actions())) if agent == mover else [])
+        if e.terminations[mover] or e.truncations[mover]:
+            break
+        e.step(int(rng.choice(np.flatnonzero(e.observe(mover)["action_mask"]))))
+
+
+def test_an_observation_holds_nothing_of_the_other_hands():
+    game = tw.make("toy-fifteen", players=2)
+    state = game.new_state(0)
+    doc = json.loads(state.to_json())
+    doc["state"]["hands"][1] = [6, 6]  # a different hidden hand for seat 1, the rest unchanged
+    other = game.state_from_json(json.dumps(doc))
+    e = env(game).unwrapped
+    e.reset(seed=0)
+    mine = e.observe("player_0")["observation"]
+    e.game_state = other
+    np.testing.assert_array_equal(e.observe("player_0")["observation"], mine)
+    assert not np.array_equal(e.observe("player_1")["observation"], mine)
+
+
+def test_rewards_at_the_end_winners_plus_one_others_minus_one():
+    e = env("toy-fifteen", players=3)
+    rng = np.random.default_rng(1)
+    seen = set()
+    for seed in range(12):
+        e.reset(seed=seed)
+        totals = {a: 0.0 for a in e.possible_agents}
+        for agent in e.agent_iter(10_000):
+            obs, reward, terminated, truncated, info = e.last()
+            totals[agent] += reward
+            if not (terminated or truncated):
+                assert reward == 0  # nothing is paid before the end
+            e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        winners = set(e.unwrapped.game_state.winners)
+        assert e.unwrapped.game_state.is_over and e.agents == []
+        shared_by_all = len(winners) == 3
+        for seat, agent in enumerate(e.possible_agents):
+            assert totals[agent] == (0 if shared_by_all else 1 if seat in winners else -1)
+        seen.add(len(winners))
+    assert seen & {1, 2}  # at least some games had a loser
+
+
+def test_reset_without_seed_deals_the_next_seed():
+    e = env("toy-fifteen")
+    e.reset()
+    game = e.unwrapped.game
+    assert e.unwrapped.game_state == game.new_state(0)
+    e.reset(seed=41)
+    assert e.unwrapped.game_state == game.new_state(41)
+    e.reset()
+    assert e.unwrapped.game_state == game.new_state(42)
+
+
+def test_illegal_actions_raise_and_change_nothing():
+    e = env("toy-fifteen")
+    e.reset(seed=0)
+    raw = e.unwrapped
+    before, agent = raw.game_state, e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    for bad, message in [(illegal, "is not legal for player_0"), (99, "out of range"),
+                         (-1, "out of range"), ("play 1", "an int"), (1.0, "an int")]:
+        with pytest.raises(tw.IllegalAction, match=message):
+            e.step(bad)
+        assert raw.game_state is before and e.agent_selection == agent and raw.steps == 0
+    e.step(np.int64(np.flatnonzero(mask)[0]))  # numpy integers are fine
+    assert raw.steps == 1
+
+
+def test_max_steps_truncates_without_reward():
+    e = env("toy-fifteen", max_steps=4)
+    e.reset(seed=0)
+    raw = e.unwrapped
+    rng = np.random.default_rng(2)
+    for _ in range(4):
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    assert all(e.truncations.values()) and not any(e.terminations.values())
+    assert all(r == 0 for r in e.rewards.values())
+    assert raw.steps == 4 and not raw.game_state.is_over
+    _play(e, rng)  # the truncated agents leave one by one
+    assert e.agents == []
+
+
+def test_render_modes():
+    e = env("toy-fifteen", render_mode="ansi")
+    e.reset(seed=5)
+    text = e.render()
+    assert "toy-fifteen" in text and "player_0 to move" in text
+    quiet = env("toy-fifteen")
+    quiet.reset()
+    with pytest.warns(UserWarning, match="render_mode"):
+        assert quiet.render() is None
+    with pytest.raises(ValueError, match="render_mode"):
+        env("toy-fifteen", render_mode="human")
+
+
+class NoHooks(toy_game.Fifteen):
+    """The toy game without the learning hooks (never registered)."""
+
+    action_catalogue = tw.Game.action_catalogue
+    observation_size = tw.Game.observation_size
+    observation_vector = tw.Game.observation_vector
+
+
+class ShortCatalogue(toy_game.Fifteen):
+    def action_catalogue(self):
+        return tuple(f"play {v}" for v in range(1, 6))  # "play 6" is missing
+
+
+class TwiceInCatalogue(toy_game.Fifteen):
+    def action_catalogue(self):
+        return ("play 1", "play 2", "play 1")
+
+
+def test_games_without_hooks_or_with_bad_hooks_are_refused():
+    with pytest.raises(NotImplementedError, match="action_catalogue"):
+        env(NoHooks())
+    with pytest.raises(ValueError, match="twice"):
+        env(TwiceInCatalogue())
+    e = env(ShortCatalogue())
+    with pytest.raises(ValueError, match="'play 6' is missing from action_catalogue"):
+        for seed in range(20):  # some deal puts a 6 in the first hand
+            e.reset(seed=seed)
+    for bad in [dict(players=7), dict(limit=3), dict(max_steps=0)]:
+        with pytest.raises(ValueError):
+            env("toy-fifteen", **bad)

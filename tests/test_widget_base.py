@@ -1,0 +1,395 @@
+"""GameWidget without a browser: messages in through ``_handle_custom_msg``, messages out
+captured from ``send``. The toy game "toy-fifteen" has hidden hands and hidden draws."""
+
+import json
+import pathlib
+import re
+
+import pytest
+import traitlets
+
+import tabletop_widgets as tw
+from tabletop_widgets.core.widget import STATIC, GameWidget
+from tabletop_widgets.widgets import widget_class
+
+import toy_game  # registers "toy-fifteen"
+from tabletop_widgets.core import register
+
+
+@register
+class Other(toy_game.Fifteen):
+    name = "toy-other"
+
+
+class ToyWidget(GameWidget):
+    GAMES = ("toy-fifteen",)
+    _esm = STATIC / "generic.js"
+
+    def _on_game_message(self, msg):
+        if msg["type"] != "rename":
+            return False
+        if not isinstance(msg["to"], str):
+            raise ValueError("a name must be a string")
+        self.settings = {**self.settings, "title": msg["to"]}
+        return True
+
+
+def make_widget(match=None, **kwargs):
+    match = match if match is not None else tw.Match("toy-fifteen", seed=5)
+    w = ToyWidget(match, **kwargs)
+    w.sent = []
+    w.send = lambda content, buffers=None: w.sent.append(json.loads(json.dumps(content)))
+    return w
+
+
+def browser(w, content):
+    w._handle_custom_msg(content, [])
+
+
+def frames_json(match, seat=None, steps=None):
+    steps = range(len(match) + 1) if steps is None else steps
+    return [f.to_dict() for s in steps for f in match.frames_of_step(s, seat)]
+
+
+def of_type(w, kind):
+    return [m for m in w.sent if m["type"] == kind]
+
+
+def legal_notations(match):
+    return [str(a) for a in match.state.legal_actions()]
+
+
+# hello and plays ---------------------------------------------------------------------------
+def test_hello_sends_every_frame_the_legal_actions_and_the_cursor():
+    m = tw.Match("toy-fifteen", seed=5)
+    for _ in range(3):
+        m.play(m.state.legal_actions()[0])
+    m.goto(2)
+    w = make_widget(m)
+    browser(w, {"type": "hello"})
+    assert [msg["type"] for msg in w.sent] == ["frames", "legal", "goto"]
+    assert w.sent[0] == {"type": "frames", "from": 0, "frames": frames_json(m)}
+    assert w.sent[1] == {"type": "legal", "step": 2, "to_move": m.state.to_move, "actions": legal_notations(m)}
+    assert w.sent[2] == {"type": "goto", "step": 2}
+    assert w.cursor == 2
+    assert w.current == m.frames_of_step(2)[-1].to_dict()
+
+
+def test_a_browser_play_sends_only_the_new_frames():
+    w = make_widget()
+    m = w.match
+    browser(w, {"type": "hello"})
+    held = len(w.sent[0]["frames"])
+    w.sent.clear()
+    action = legal_notations(m)[-1]
+    browser(w, {"type": "play", "action": action, "step": 0})
+    assert w.error == ""
+    assert m.cursor == 1 and str(m.actions[0]) == action
+    (frames,) = of_type(w, "frames")
+    assert frames == {"type": "frames", "from": held, "frames": frames_json(m, steps=[1])}
+    assert len(frames["frames"]) >= 2  # the play and the (hidden) draw are their own frames
+    assert of_type(w, "legal") == [{"type": "legal", "step": 1, "to_move": 1, "actions": legal_notations(m)}]
+    assert w.cursor == 1 and w.current == frames["frames"][-1]
+
+
+def test_playing_at_an_earlier_step_replaces_the_future_from_that_step():
+    w = make_widget()
+    m = w.match
+    for _ in range(4):
+        browser(w, {"type": "play", "action": legal_notations(m)[0], "step": m.cursor})
+    offset = len(frames_json(m, steps=range(2)))
+    w.sent.clear()
+    action = [a for a in (str(x) for x in m.state_at(2).legal_actions())][-1]
+    browser(w, {"type": "play", "action": action, "step": 2})
+    assert w.error == ""
+    assert len(m) == 3 and m.cursor == 3 and str(m.actions[2]) == action
+    (frames,) = of_type(w, "frames")
+    assert frames["from"] == offset + len(frames_json(m, steps=[2]))
+    assert frames["frames"] == frames_json(m, steps=[3])
+    # what the browser holds after replacing from `from` is exactly the new timeline
+    held = frames_json(m)[: frames["from"]] + frames["frames"]
+    assert held == frames_json(m)
+
+
+def test_python_side_changes_reach_the_browser():
+    w = make_widget()
+    m = w.match
+    browser(w, {"type": "hello"})
+    held = len(w.sent[0]["frames"])
+    w.sent.clear()
+    m.play(m.state.legal_actions()[0])
+    assert of_type(w, "frames") == [{"type": "frames", "from": held, "frames": frames_json(m, steps=[1])}]
+    w.sent.clear()
+    w.goto(0)
+    assert of_type(w, "goto") == [{"type": "goto", "step": 0}]
+    assert w.cursor == 0 and m.cursor == 0
+    assert w.current == m.frames_of_step(0)[-1].to_dict()
+    assert of_type(w, "legal")[-1]["step"] == 0
+
+
+# refused messages --------------------------------------------------------------------------
+FORGED = [
+    ("not a dict", ["play"]),
+    ("no type", {"action": "play 1", "step": 0}),
+    ("type not a string", {"type": 3}),
+    ("unknown type", {"type": "undo-everything"}),
+    ("action not a string", {"type": "play", "action": 3, "step": 0}),
+    ("no action", {"type": "play", "step": 0}),
+    ("no step", {"type": "play", "action": "LEGAL"}),
+    ("step a string", {"type": "play", "action": "LEGAL", "step": "0"}),
+    ("step a bool", {"type": "play", "action": "LEGAL", "step": False}),
+    ("step a float", {"type": "play", "action": "LEGAL", "step": 0.0}),
+    ("step negative", {"type": "play", "action": "LEGAL", "step": -1}),
+    ("step past the end", {"type": "play", "action": "LEGAL", "step": 99}),
+    ("illegal action", {"type": "play", "action": "play 99", "step": 0}),
+    ("goto out of range", {"type": "goto", "step": 7}),
+    ("goto without step", {"type": "goto"}),
+    ("game message without its key", {"type": "rename"}),
+    ("game message refused", {"type": "rename", "to": 5}),
+]
+
+
+@pytest.mark.parametrize("content", [c for _, c in FORGED], ids=[n for n, _ in FORGED])
+def test_forged_messages_set_error_and_change_nothing(content):
+    w = make_widget()
+    m = w.match
+    m.play(m.state.legal_actions()[0])
+    if isinstance(content, dict) and content.get("action") == "LEGAL":
+        content = dict(content, action=legal_notations(m)[0])
+    before = m.to_json()
+    settings = dict(w.settings)
+    w.sent.clear()
+    browser(w, content)
+    assert len(w.error) > 10
+    assert m.to_json() == before
+    assert w.sent == [] and w.settings == settings and w.cursor == m.cursor == 1
+
+
+def test_a_seat_view_cannot_play_for_another_seat():
+    w = make_widget(seat=1)
+    m = w.match
+    assert m.state.to_move == 0
+    before = m.to_json()
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
+    assert "cannot play for" in w.error
+    assert m.to_json() == before
+
+
+def test_a_seat_played_by_a_bot_cannot_be_played_from_the_browser():
+    m = tw.Match("toy-fifteen", seed=5)
+    m.play(m.state.legal_actions()[0])
+    m.goto(0)  # keep the recorded future: the bot does not move at construction
+    w = make_widget(m, bots={0: "random"})
+    before = m.to_json()
+    browser(w, {"type": "play", "action": str(m.state.legal_actions()[0]), "step": 0})
+    assert "bot" in w.error
+    assert m.to_json() == before
+
+
+def test_a_good_action_clears_the_error():
+    w = make_widget()
+    browser(w, {"type": "play", "action": "play 99", "step": 0})
+    assert w.error
+    browser(w, {"type": "play", "action": legal_notations(w.match)[0], "step": 0})
+    assert w.error == ""
+
+
+def test_game_messages_reach_the_subclass():
+    w = make_widget()
+    browser(w, {"type": "rename", "to": "Fifteen"})
+    assert w.error == "" and w.settings["title"] == "Fifteen"
+
+
+# seats and secrets -------------------------------------------------------------------------
+def _hidden_draws(match, seat):
+    """(step, card) for every card ``seat`` drew: only ``seat`` may know these."""
+    out = []
+    for step in range(1, len(match) + 1):
+        for event in match.state_at(step).events:
+            if event.kind == "draw" and event.seats == (seat,):
+                out.append((step, event.data["card"]))
+    return out
+
+
+def test_a_seat_change_sends_that_seats_frames_from_zero_and_no_secret_of_another_seat():
+    w = make_widget()
+    m = w.match
+    for _ in range(6):
+        browser(w, {"type": "play", "action": legal_notations(m)[0], "step": m.cursor})
+    w.sent.clear()
+    w.seat = 1
+    frames = of_type(w, "frames")
+    assert frames == [{"type": "frames", "from": 0, "frames": frames_json(m, seat=1)}]
+    assert m.state.to_move == 0
+    assert of_type(w, "legal") == [{"type": "legal", "step": 6, "to_move": 0, "actions": []}]
+    draws = _hidden_draws(m, 0)
+    assert draws
+    for frame in frames[0]["frames"]:
+        assert frame["view"]["hands"][0] is None
+        if frame["kind"] == "draw" and frame["caption"].startswith("Seat 0"):
+            assert frame["data"] == {} and not re.search(r"\d+\.$", frame["caption"])
+    # The same stream in the all-seeing view does show seat 0's draws (the check can fail).
+    all_seeing = frames_json(m)
+    assert any(f["kind"] == "draw" and f["data"] for f in all_seeing if f["caption"].startswith("Seat 0"))
+    assert w.current == m.frames_of_step(6, 1)[-1].to_dict()
+    assert w.current["view"]["hands"][0] is None
+
+
+def test_a_seat_view_gets_its_own_legal_actions_and_its_own_frames_on_play():
+    w = make_widget(seat=0)
+    m = w.match
+    browser(w, {"type": "hello"})
+    assert w.sent[0]["frames"] == frames_json(m, seat=0)
+    assert of_type(w, "legal")[0]["actions"] == legal_notations(m)
+    w.sent.clear()
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
+    assert of_type(w, "frames")[0]["frames"] == frames_json(m, seat=0, steps=[1])
+    assert of_type(w, "legal") == [{"type": "legal", "step": 1, "to_move": 1, "actions": []}]
+
+
+def test_a_bad_seat_from_python_raises_sets_error_and_keeps_the_seat():
+    w = make_widget(seat=0)
+    for bad in (2, -1, "1", True, 1.0):
+        with pytest.raises(traitlets.TraitError, match="seat must be None"):
+            w.seat = bad
+        assert w.seat == 0 and "seat must be None" in w.error
+
+
+def test_a_bad_seat_from_the_browser_sets_error_and_is_put_back():
+    w = make_widget(seat=0)
+    states = []
+    w._send = lambda msg, buffers=None: states.append(msg)
+    w.set_state({"seat": 5})
+    assert w.seat == 0 and "got 5" in w.error
+    assert {"method": "update", "state": {"seat": 0}, "buffer_paths": []} in states
+    w.sent.clear()
+    w.set_state({"seat": None})
+    assert w.seat is None
+    assert of_type(w, "frames")[0]["frames"] == frames_json(w.match)
+
+
+def test_constructor_checks_the_seat_the_bots_and_the_game():
+    with pytest.raises(ValueError, match="seat must be None"):
+        ToyWidget(tw.Match("toy-fifteen"), seat=3)
+    with pytest.raises(ValueError, match="seat 4"):
+        ToyWidget(tw.Match("toy-fifteen"), bots={4: "random"})
+    with pytest.raises(ValueError, match="unknown bot"):
+        ToyWidget(tw.Match("toy-fifteen"), bots={1: "grandmaster"})
+    with pytest.raises(ValueError, match="ToyWidget shows toy-fifteen, not 'toy-other'"):
+        ToyWidget("toy-other")
+
+
+# bots ------------------------------------------------------------------------------------
+def test_bots_answer_a_browser_action_each_move_as_its_own_frames():
+    w = make_widget(bots={1: "random"})
+    m = w.match
+    browser(w, {"type": "hello"})
+    w.sent.clear()
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
+    assert m.cursor == 2 and m.state.to_move == 0
+    frames = of_type(w, "frames")
+    assert [f["frames"] for f in frames] == [frames_json(m, steps=[1]), frames_json(m, steps=[2])]
+    assert frames[1]["from"] == frames[0]["from"] + len(frames[0]["frames"])
+    # legal actions only once, at the end, for the human seat
+    assert of_type(w, "legal") == [{"type": "legal", "step": 2, "to_move": 0, "actions": legal_notations(m)}]
+    assert w.bot_seats == [1]
+
+
+def test_a_bot_that_opens_the_game_moves_at_once_and_continue_from_here_lets_it_answer():
+    w = make_widget(bots={0: "random"})
+    m = w.match
+    assert m.cursor == 1 and m.state.to_move == 1
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 1})
+    assert m.cursor == 3
+    browser(w, {"type": "goto", "step": 0})
+    assert w.error == "" and m.cursor == 1 and len(m) == 1
+
+
+def test_w_play_lets_the_bots_answer():
+    w = make_widget(bots={1: "random"})
+    w.play(legal_notations(w.match)[0])
+    assert w.match.cursor == 2 and w.match.state.to_move == 0
+
+
+# the match -------------------------------------------------------------------------------
+def test_a_new_match_resets_the_browser_and_the_old_one_is_no_longer_followed():
+    w = make_widget()
+    old = w.match
+    new = tw.Match("toy-fifteen", seed=9)
+    new.play(new.state.legal_actions()[0])
+    w.match = new
+    assert w.match is new
+    assert of_type(w, "frames")[-1] == {"type": "frames", "from": 0, "frames": frames_json(new)}
+    assert w.cursor == 1
+    w.sent.clear()
+    old.play(old.state.legal_actions()[0])
+    assert w.sent == []
+    w.close()
+    new.play(new.state.legal_actions()[0])
+    assert w.sent == []
+
+
+def test_a_game_name_or_a_game_makes_a_new_match():
+    assert ToyWidget("toy-fifteen").match.cursor == 0
+    assert ToyWidget(tw.make("toy-fifteen", players=3)).seat_names == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_tw_widget_picks_the_class_for_the_game():
+    m = tw.Match("toy-fifteen")
+    w = tw.widget(m, seat=1)
+    assert widget_class("toy-fifteen") is GameWidget
+    assert isinstance(w, GameWidget) and w.match is m and w.seat == 1
+    with pytest.raises(ValueError, match="unknown game"):
+        tw.widget("no-such-game")
+    for name in ("mamba", "mamma-mia", "mamma-mia-plus"):
+        assert issubclass(widget_class(name), GameWidget)
+
+
+def test_a_missing_bundle_explains_how_to_build_it():
+    class Unbuilt(GameWidget):
+        _esm = pathlib.Path("/nonexistent/unbuilt.js")
+
+    with pytest.raises(FileNotFoundError, match=r"pip install -e \."):
+        Unbuilt("toy-fifteen")
+
+
+def test_the_generic_bundle_is_the_es_module_anywidget_loads():
+    w = make_widget()
+    assert w._esm == (STATIC / "generic.js").read_text(encoding="utf-8")
+    assert "export" in w._esm
+
+
+# the HTML replay ----------------------------------------------------------------------------
+def _replay_data(text):
+    match = re.search(r'<script type="application/json" id="tw-replay-data">(.*?)</script>', text, re.S)
+    return json.loads(match.group(1))
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_the_html_replay_holds_that_seats_frames_and_no_external_url(tmp_path, seat):
+    m = tw.Match("toy-fifteen", seed=5)
+    for _ in range(5):
+        m.play(m.state.legal_actions()[-1])
+    w = make_widget(m, seat=seat)
+    path = tmp_path / "replay.html"
+    w.to_html(path)
+    text = path.read_text(encoding="utf-8")
+    data = _replay_data(text)
+    assert data["frames"] == frames_json(m, seat=seat)
+    assert data["seat"] == seat and data["name"] == "toy-fifteen"
+    assert "mountStatic" in text and "TabletopWidget" in text
+    assert not re.search(r"<(script|link)[^>]*(src|href)\s*=", text)
+    assert "http://" not in text.split("<script>")[0] and "https://" not in text.split("<script>")[0]
+    if seat == 1:
+        assert all(f["view"]["hands"][0] is None for f in data["frames"])
+
+
+def test_match_to_html_escapes_script_endings(tmp_path):
+    m = tw.Match("toy-fifteen")
+    path = tmp_path / "r.html"
+    m.to_html(path)
+    text = path.read_text(encoding="utf-8")
+    assert text.count("</script>") == 3  # data, bundle, start-up
+    with pytest.raises(ValueError):
+        m.to_html(tmp_path / "bad.html", seat=5)
+    assert not (tmp_path / "bad.html").exists()
