@@ -6,7 +6,7 @@
 import { existsSync } from "node:fs";
 import { build } from "esbuild";
 
-const ENTRIES = ["generic", "mamba", "mamma_mia"];
+const ENTRIES = ["generic", "mamba", "mamma_mia", "mammuz"];
 
 const missing = ENTRIES.filter((name) => !existsSync(`src/${name}.js`));
 if (missing.length) {

@@ -23,7 +23,7 @@ def widget(match_or_game, seat=None, bots=None, **kwargs):
 
 def __getattr__(name):
     # Widgets import anywidget; keep the engines importable where no Jupyter is installed.
-    if name in ("MambaWidget", "MammaMiaWidget", "GameWidget"):
+    if name in ("MambaWidget", "MammaMiaWidget", "MammuzWidget", "GameWidget"):
         from . import widgets
 
         return getattr(widgets, name)
@@ -36,5 +36,5 @@ def __getattr__(name):
 
 __all__ = [
     "GAMES", "Event", "Frame", "Game", "IllegalAction", "Match", "ReplayError", "State",
-    "bots", "make", "widget", "MambaWidget", "MammaMiaWidget", "simulate",
+    "bots", "make", "widget", "MambaWidget", "MammaMiaWidget", "MammuzWidget", "simulate",
 ]

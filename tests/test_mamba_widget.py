@@ -35,6 +35,14 @@ def snapshot(w):
     return m, m.cursor, len(m), m.actions, m.state.position()
 
 
+def assert_same_timeline_sent(w):
+    """The browser got no new timeline: no frames nor jump, and only the same legal actions."""
+    assert of_type(w, "frames") == [] and of_type(w, "goto") == []
+    legal = {"type": "legal", "step": w.match.cursor, "to_move": w.match.state.to_move,
+             "actions": [str(a) for a in w.match.state.legal_actions()]}
+    assert all(m == legal for m in of_type(w, "legal"))
+
+
 # the editor ----------------------------------------------------------------------------------
 def test_tw_widget_picks_the_mamba_widget():
     w = tw.widget(tw.Match("mamba"))
@@ -62,6 +70,17 @@ def test_a_good_position_from_the_editor_starts_a_new_match_there():
     legal = of_type(w, "legal")[-1]
     assert legal["step"] == 0 and "d3-e4" in legal["actions"]
     assert w.cursor == 0 and w.current["view"]["position"] == TUG_OF_WAR
+    # The editor is told, after the new timeline.
+    assert w.sent[-1] == {"type": "mamba_position", "ok": True, "position": TUG_OF_WAR}
+    assert w.sent.index(frames) < len(w.sent) - 1
+
+
+def test_the_same_refusal_twice_is_answered_twice():
+    w = make_widget()
+    for _ in range(2):
+        browser(w, {"type": "mamba_load_position", "position": "9/9 S"})
+    answers = of_type(w, "mamba_position")
+    assert len(answers) == 2 and all(not a["ok"] and "9 ranks" in a["error"] for a in answers)
 
 
 def test_the_loaded_position_keeps_the_games_options():
@@ -94,7 +113,8 @@ def test_a_bad_position_sets_error_and_changes_nothing(position, words):
     assert w.error.startswith("The position was not loaded")
     assert words in w.error
     assert snapshot(w) == before
-    assert w.sent == []
+    assert of_type(w, "mamba_position") == [{"type": "mamba_position", "ok": False, "error": w.error}]
+    assert_same_timeline_sent(w)
 
 
 @pytest.mark.parametrize("position", [None, 42, ["9/9/9/9/9/9/9/9/9", "S"], {"board": "x"}])
@@ -103,14 +123,16 @@ def test_a_position_that_is_not_a_string_is_refused(position):
     before = snapshot(w)
     browser(w, {"type": "mamba_load_position", "position": position})
     assert "not loaded" in w.error and "string" in w.error
-    assert snapshot(w) == before and w.sent == []
+    assert snapshot(w) == before
+    assert_same_timeline_sent(w)
 
 
 def test_a_message_without_a_position_is_refused():
     w = make_widget()
     before = snapshot(w)
     browser(w, {"type": "mamba_load_position"})
-    assert w.error and snapshot(w) == before and w.sent == []
+    assert w.error and snapshot(w) == before
+    assert_same_timeline_sent(w)
 
 
 @pytest.mark.parametrize(
@@ -130,7 +152,8 @@ def test_forged_messages_set_error_and_change_nothing(message):
     browser(w, message)
     assert w.error
     assert snapshot(w) == before
-    assert w.sent == []
+    assert_same_timeline_sent(w)
+    assert of_type(w, "mamba_position") == []
 
 
 def test_load_position_from_python_raises_and_changes_nothing():

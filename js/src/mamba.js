@@ -3,9 +3,11 @@
 // the shared one from timeline.js; this module draws one frame and turns clicks into notation.
 import { createGameWidget } from "./timeline.js";
 import {
+  ALL_CELLS,
   MAMBA_CSS,
   SIDE_ORDER,
   SIDE_WORD,
+  boardClass,
   boardSvg,
   cellLabel,
   cellSvg,
@@ -14,6 +16,7 @@ import {
   emptyMarks,
   frameMarks,
   legendHtml,
+  movePathSvg,
   nextInCycle,
   offerMarkSvg,
   parseBoard,
@@ -125,31 +128,53 @@ export function mount(boardEl, ctx) {
   // choices on offer by changing only the cells whose offer changed, so offering a choice or
   // selecting a stone never re-draws the frame nor restarts its animation.
   let nodes = new Map(); // cell → its <g data-cell> in the board drawn last
+  let drawn = []; // the markup each cell was drawn from, to re-draw only the cells that change
   let decor = new Map(); // cell → the decoration classes it carries now
 
   function draw() {
     if (!s.frame || !s.frame.view) return;
     const view = s.frame.view;
-    if (s.editing) {
-      host.innerHTML = boardSvg({ ...view, board: s.edit.board.join("") }, emptyMarks(), { editing: true });
+    const board = s.editing ? s.edit.board : parseBoard(view.board);
+    const marks = s.editing ? emptyMarks() : s.marks;
+    let svg = host.querySelector("svg.mamba-board");
+    if (!svg) {
+      host.innerHTML = boardSvg({ board: board.join("") }, marks, { editing: s.editing });
+      svg = host.querySelector("svg.mamba-board");
+      nodes = new Map(Array.from(svg.querySelectorAll("[data-cell]"), (n) => [n.getAttribute("data-cell"), n]));
+      drawn = ALL_CELLS.map((cell, i) => cellSvg(cell, board[i], marks));
+      decor = new Map();
     } else {
-      host.innerHTML = boardSvg(view, s.marks);
+      // Only the cells whose drawing changed are replaced: their animations start on
+      // insertion, and the cells that did not change stay still.
+      svg.setAttribute("class", boardClass(marks, s.editing));
+      const cellsGroup = svg.querySelector(".cells");
+      svg.querySelector(".move-path")?.remove();
+      cellsGroup.before(...svgNodes(movePathSvg(marks)));
+      ALL_CELLS.forEach((cell, i) => {
+        const markup = cellSvg(cell, board[i], marks);
+        if (markup === drawn[i]) return;
+        const fresh = svgNodes(markup)[0];
+        const old = nodes.get(cell);
+        if (marks.slide && marks.slide.to === cell) {
+          // A sliding stone passes over other cells: its cell goes on top.
+          old.remove();
+          cellsGroup.append(fresh);
+        } else {
+          old.replaceWith(fresh);
+        }
+        nodes.set(cell, fresh);
+        drawn[i] = markup;
+        decor.delete(cell);
+      });
     }
-    nodes = new Map(Array.from(host.querySelectorAll("[data-cell]"), (n) => [n.getAttribute("data-cell"), n]));
-    decor = new Map();
-    legend.innerHTML = legendHtml(view, s.ctx.seatNames);
+    drawLegend(view);
     decorate();
   }
 
-  /** Re-draw one cell of the editor's board. */
-  function drawCell(cell) {
-    const old = nodes.get(cell);
-    if (!old) return draw();
-    const fresh = svgNodes(cellSvg(cell, s.edit.board[cellIndex(cell)]))[0];
-    old.replaceWith(fresh);
-    nodes.set(cell, fresh);
-    decor.delete(cell);
-    decorate();
+  let legendDrawn = "";
+  function drawLegend(view) {
+    const markup = legendHtml(view, s.ctx.seatNames);
+    if (markup !== legendDrawn) legend.innerHTML = legendDrawn = markup;
   }
 
   function wantedDecor() {
@@ -190,7 +215,14 @@ export function mount(boardEl, ctx) {
   function hintText() {
     if (s.editing) return "Editing: the board is not played until you press Load.";
     const view = s.frame.view;
-    if (!s.ctx.interactive) return "";
+    const nameOf = (seat) => s.ctx.seatNames?.[seat] ?? view.seats?.[seat] ?? `Seat ${seat}`;
+    if (!s.ctx.interactive) {
+      // At the match's cursor but not this viewer's choice: say whose it is.
+      const atCursor = s.ctx.live && s.frame.last && s.frame.step === s.ctx.cursor;
+      if (!atCursor || !Number.isInteger(view.to_move)) return "";
+      const bot = (s.ctx.botSeats || []).includes(view.to_move) ? " (bot)" : "";
+      return `Waiting for ${nameOf(view.to_move)}${bot}.`;
+    }
     const legal = legalNow();
     if (legal.trims.size) {
       return `Overpopulation: click the end of the run to trim (${[...legal.trims].join(" or ")}).`;
@@ -205,9 +237,7 @@ export function mount(boardEl, ctx) {
       return `Move ${s.selected}: click a marked destination` +
         (canBirth ? " (click the stone again to cancel)." : ", or Escape to cancel.");
     }
-    const who = view.to_move !== null && view.to_move !== undefined
-      ? (s.ctx.seatNames?.[view.to_move] ?? view.seats?.[view.to_move])
-      : null;
+    const who = Number.isInteger(view.to_move) ? nameOf(view.to_move) : null;
     const parents = legal.births.size ? " Ringed stones are parents: click one to give birth." : "";
     return who ? `${who}: click one of your stones.${parents}` : "";
   }
@@ -311,7 +341,7 @@ export function mount(boardEl, ctx) {
     const board = s.edit.board.slice();
     board[i] = board[i] === next && brush !== "cycle" ? "." : next;
     setEditBoard(board, s.edit.side);
-    drawCell(cell);
+    draw();
   }
 
   function load() {
@@ -340,9 +370,24 @@ export function mount(boardEl, ctx) {
       setStatus(msg, true);
     }
   };
+  // The kernel answers a Load with {"type": "mamba_position", ok, position | error}.
+  const onAnswer = (msg) => {
+    if (!msg || msg.type !== "mamba_position" || !s.editing || !s.awaiting) return;
+    if (msg.ok) {
+      stopEditing();
+    } else {
+      s.awaiting = null;
+      setStatus(String(msg.error || "The position was not loaded."), true);
+    }
+  };
   if (ctx.model && typeof ctx.model.on === "function") {
     ctx.model.on("change:error", onError);
-    listeners.push(() => ctx.model.off && ctx.model.off("change:error", onError));
+    ctx.model.on("msg:custom", onAnswer);
+    listeners.push(() => {
+      if (!ctx.model.off) return;
+      ctx.model.off("change:error", onError);
+      ctx.model.off("msg:custom", onAnswer);
+    });
   }
 
   // ---- events -------------------------------------------------------------------------
@@ -390,7 +435,7 @@ export function mount(boardEl, ctx) {
         const board = s.edit.board.slice();
         board[cellIndex(s.focus)] = sidesInPlay().includes(key) ? key : ".";
         setEditBoard(board, s.edit.side);
-        drawCell(s.focus);
+        draw();
         handled();
       }
     }
@@ -448,9 +493,13 @@ export function mount(boardEl, ctx) {
   return {
     update(frame, prev, newCtx) {
       if (newCtx) s.ctx = newCtx;
+      // A standalone replay has no kernel to load a position into.
+      toolbar.hidden = s.ctx.live === false;
       if (frame !== s.frame) {
         s.frame = frame;
         s.marks = frameMarks(frame, prev);
+        // The timeline's display switch: no motion at all when animations are off.
+        if (s.ctx.settings && s.ctx.settings.animate === false) s.marks = { ...s.marks, animate: false, slide: null };
         clearSelection();
         // A position sent from the editor has come back as the new start: leave the editor.
         if (s.awaiting && frame && frame.step === 0 && boardPart(frame.view.position) === s.awaiting) {
@@ -466,7 +515,7 @@ export function mount(boardEl, ctx) {
       // drawing and its animation, refresh what is offered.
       const legal = legalNow();
       if (s.selected && !legal.moves.has(s.selected) && !legal.births.has(s.selected)) clearSelection();
-      legend.innerHTML = legendHtml(frame.view, s.ctx.seatNames);
+      drawLegend(frame.view);
       decorate();
     },
     destroy() {

@@ -359,7 +359,7 @@ export function stoneSvg(side, { extra = "", attrs = "", fromSide = null } = {})
   return (
     `<g class="stone side-${esc(side)}${extra ? " " + extra : ""}"${attrs}>` +
     `<g class="stone-body" transform="rotate(${to})"${style}>` +
-    `<path class="snout" d="M -6 ${STONE_R - 4} L 0 ${STONE_R + 6} L 6 ${STONE_R - 4} Z"/>` +
+    `<path class="snout" d="M -7 ${STONE_R - 4} L 0 ${STONE_R + 7} L 7 ${STONE_R - 4} Z"/>` +
     `<circle class="disc" r="${STONE_R}"/>` +
     `<circle class="eye" cx="-4" cy="${STONE_R - 6}" r="1.6"/>` +
     `<circle class="eye" cx="4" cy="${STONE_R - 6}" r="1.6"/>` +
@@ -399,6 +399,7 @@ export function cellSvg(cell, content, marks = emptyMarks()) {
   if (marks.ends.has(cell)) c.push("end");
   if (marks.from === cell) c.push("from");
   if (marks.to === cell) c.push("to");
+  else if (marks.path.includes(cell) && marks.from !== cell) c.push("via");
   if (marks.parentUsed === cell) c.push("parent-used");
   if (marks.held.has(cell)) c.push("held");
   if (marks.pickable.has(cell)) c.push("pickable");
@@ -447,6 +448,22 @@ export function cellSvg(cell, content, marks = emptyMarks()) {
   return g.join("");
 }
 
+/** The classes of the board's <svg>: whether this drawing animates, edits, stopped a cycle. */
+export function boardClass(marks, editing = false) {
+  const cls = ["mamba-board"];
+  if (marks.animate) cls.push("animate");
+  if (editing) cls.push("editing");
+  if (marks.cycle) cls.push("cycle");
+  return cls.join(" ");
+}
+
+/** The last move's path (drawn in the alleys, under the stones), or "" when there is none. */
+export function movePathSvg(marks) {
+  if (!marks.path || marks.path.length < 2) return "";
+  const pts = marks.path.map((c) => cellCenter(c)).map((p) => `${p.x},${p.y}`).join(" ");
+  return `<polyline class="move-path" points="${pts}"/>`;
+}
+
 /**
  * The board of `view` (an observation, or any object with an 81-char `board`) as SVG
  * markup, with `marks` (see `frameMarks`, plus selection and offered choices) drawn on it.
@@ -455,12 +472,8 @@ export function cellSvg(cell, content, marks = emptyMarks()) {
 export function boardSvg(view, marks = emptyMarks(), { title = "Mamba board", editing = false } = {}) {
   const cells = parseBoard(view.board);
   const out = [];
-  const cls = ["mamba-board"];
-  if (marks.animate) cls.push("animate");
-  if (editing) cls.push("editing");
-  if (marks.cycle) cls.push("cycle");
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="${cls.join(" ")}" viewBox="0 0 ${VIEW_SIZE} ${VIEW_SIZE}" role="img" aria-label="${esc(title)}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="${boardClass(marks, editing)}" viewBox="0 0 ${VIEW_SIZE} ${VIEW_SIZE}" role="img" aria-label="${esc(title)}">`,
   );
   out.push(
     `<rect class="frame" x="3" y="3" width="${VIEW_SIZE - 6}" height="${VIEW_SIZE - 6}" rx="14"/>`,
@@ -490,11 +503,7 @@ export function boardSvg(view, marks = emptyMarks(), { title = "Mamba board", ed
     }
   }
   out.push(`<path class="alleys" aria-hidden="true" d="${alleys.join("")}"/>`);
-  // The last move's path, under the stones.
-  if (marks.path && marks.path.length > 1) {
-    const pts = marks.path.map((c) => cellCenter(c)).map((p) => `${p.x},${p.y}`).join(" ");
-    out.push(`<polyline class="move-path" points="${pts}"/>`);
-  }
+  out.push(movePathSvg(marks));
   const groups = [];
   let onTop = null;
   for (let i = 0; i < SIZE * SIZE; i++) {
@@ -590,6 +599,7 @@ export const MAMBA_CSS = `
 .mamba-board .hole { fill: var(--mamba-hole); stroke: var(--mamba-line); stroke-width: 1.5; }
 .mamba-board .cell { cursor: default; }
 .mamba-board .cell.offered, .mamba-board .cell.pickable, .mamba-board.editing .cell { cursor: pointer; }
+.mamba-board .cell.pickable:hover .hole, .mamba-board .cell.offered:hover .hole, .mamba-board.editing .cell:hover .hole { stroke: var(--mamba-accent); stroke-width: 3; }
 .mamba-board .stone .disc, .mamba-board .stone .snout { stroke: var(--mamba-ink); stroke-width: 1.2; }
 .mamba-board .stone .eye { fill: var(--mamba-ink); }
 .mamba .side-S .disc, .mamba .side-S .snout { fill: var(--mamba-S); }
@@ -606,6 +616,7 @@ export const MAMBA_CSS = `
 .mamba-board .cell .plus { stroke: var(--mamba-accent); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
 .mamba-board .cell .scissors { stroke: var(--mamba-warn); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
 .mamba-board .cell.dest .stone, .mamba-board .cell.trim-end .stone { opacity: 0.8; }
+.mamba-board .cell.via .hole { fill: color-mix(in srgb, var(--mamba-accent) 12%, var(--mamba-hole)); }
 .mamba-board .cell.from .hole { fill: color-mix(in srgb, var(--mamba-accent) 22%, var(--mamba-hole)); }
 .mamba-board .cell.to .hole { stroke: var(--mamba-accent); stroke-width: 3; }
 .mamba-board .cell.parent-used .hole { stroke: var(--mamba-accent); stroke-width: 3; stroke-dasharray: 2 2; }
@@ -643,11 +654,10 @@ export const MAMBA_CSS = `
 .mamba .goal, .mamba .hint { color: var(--mamba-ink2); }
 .mamba .hint:empty { display: none; }
 .mamba .toolbar { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
-.mamba button, .mamba select, .mamba input {
-  font: inherit; color: var(--mamba-ink); background: var(--jp-layout-color2, #f3f3f3);
-  border: 1px solid var(--jp-border-color1, #bbb); border-radius: 4px; padding: 2px 8px;
-}
-.mamba button[aria-pressed="true"] { background: var(--mamba-accent); color: var(--jp-ui-inverse-font-color1, #fff); }
+/* Buttons and fields take the timeline's look (.tw-root); pressed toggles stand out. */
+.mamba button, .mamba select, .mamba input { font: inherit; padding: 2px 8px; }
+.mamba button[aria-pressed="true"] { background: var(--mamba-accent); color: var(--tw-bg, #fff); border-color: var(--mamba-accent); }
+.mamba .toolbar[hidden] { display: none; }
 .mamba .editor { display: flex; flex-direction: column; gap: 6px; }
 .mamba .editor[hidden] { display: none; }
 .mamba .editor input.notation { font-family: var(--jp-code-font-family, monospace); width: 100%; box-sizing: border-box; }

@@ -15,7 +15,6 @@ import {
   orderCard,
   orderText,
   pile,
-  revealedCard,
   seatColour,
 } from "./mamma_mia_cards.js";
 
@@ -50,7 +49,7 @@ export const css = `
 .mm-status { display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
 .mm-status b { color: var(--mm-fg); }
 .mm-card {
-  position: relative; box-sizing: border-box; width: 52px; min-height: 70px;
+  position: relative; box-sizing: border-box; width: 56px; min-height: 70px;
   border-radius: 6px; border: 2px solid var(--mm-kind, var(--mm-seat, #888));
   background: var(--mm-face); color: var(--mm-face-fg);
   display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
@@ -58,6 +57,13 @@ export const css = `
   box-shadow: 0 1px 2px rgba(0,0,0,0.25);
 }
 .mm-card .mm-icon { width: 30px; height: 30px; flex: none; }
+/* Cards that are buttons (the hand, when composing a turn) keep their card face over the
+   timeline's button style. */
+.mm-root button.mm-card { font-size: 10px; padding: 3px; min-width: 0; color: var(--mm-face-fg);
+  background: var(--mm-face); border: 2px solid var(--mm-kind, var(--mm-seat, #888)); border-radius: 6px; }
+.mm-root button.mm-order { border-width: 3px; border-color: var(--mm-seat); }
+.mm-root button.mm-card:hover:not(:disabled) { border-color: var(--mm-accent); }
+.mm-root button.mm-card:disabled { opacity: 0.4; }
 .mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box,
   var(--mm-kind) border-box; }
 .mm-ing::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 6px;
@@ -71,6 +77,7 @@ export const css = `
   border-width: 3px; border-color: var(--mm-seat); text-align: left; }
 .mm-order-head { background: var(--mm-seat); color: #fff; font-weight: 700; padding: 1px 4px;
   border-radius: 3px; text-shadow: 0 1px 1px rgba(0,0,0,0.5); }
+.mm-order[data-colour="yellow"] .mm-order-head, .mm-order[data-colour="pink"] .mm-order-head { color: #2a2118; text-shadow: none; }
 .mm-recipe { list-style: none; margin: 2px 0 0 0; padding: 0; display: flex; flex-direction: column; gap: 1px; }
 .mm-recipe-line { display: flex; align-items: center; gap: 3px; }
 .mm-recipe-line .mm-icon { width: 16px; height: 16px; }
@@ -85,7 +92,7 @@ export const css = `
 .mm-mammamia { background: #d81e28; color: #fff7c2; border-color: #7d0d12; font-weight: 800; text-align: center; }
 .mm-pile { display: flex; flex-direction: column; align-items: center; gap: 2px; }
 .mm-pile-stack { display: flex; }
-.mm-pile-stack .mm-card + .mm-card { margin-left: -44px; margin-top: 3px; }
+.mm-pile-stack .mm-card + .mm-card { margin-left: -48px; margin-top: 3px; }
 .mm-pile-label { color: var(--mm-muted); }
 .mm-pile-count { color: var(--mm-fg); }
 .mm-oven { display: flex; gap: 10px; align-items: flex-start; flex-wrap: wrap; }
@@ -129,7 +136,7 @@ export const css = `
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
 .mm-hand-cards { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
 .mm-hand-group { display: flex; }
-.mm-hand-group .mm-card + .mm-card { margin-left: -22px; }
+.mm-hand-group .mm-card + .mm-card { margin-left: -26px; }
 .mm-hand-cards button.mm-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mm-accent); }
 .mm-teaching { border-left: 4px solid var(--mm-warn); padding-left: 6px; }
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
@@ -137,7 +144,7 @@ export const css = `
   border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);
   border-radius: 5px; padding: 3px 9px; }
 .mm-controls button[aria-pressed="true"] { background: var(--mm-accent); color: #fff; border-color: var(--mm-accent); }
-.mm-play { font-weight: 700; border-color: var(--mm-accent) !important; }
+.mm-root button.mm-play:not(:disabled) { font-weight: 700; background: var(--mm-accent); color: #fff; border-color: var(--mm-accent); }
 .mm-composed { color: var(--mm-muted); }
 .mm-decision { border: 2px solid var(--mm-accent); border-radius: 8px; padding: 8px; background: var(--mm-bg);
   display: flex; flex-direction: column; gap: 6px; }
@@ -243,11 +250,8 @@ function seatDot(doc, colour) {
 }
 
 function seatPlayers(view) {
-  // The observation's per-seat list (the spec's "players" key holds either the count or the
-  // list; accept both names).
-  if (Array.isArray(view.players)) return view.players;
-  if (Array.isArray(view.seat_info)) return view.seat_info;
-  return [];
+  // The observation's per-seat list ("players"; a bare count when an engine gives only that).
+  return Array.isArray(view.players) ? view.players : [];
 }
 
 function seatCount(view) {
@@ -284,7 +288,8 @@ export function drawStatus(doc, view, ctx) {
     const winners = (view.winners || []).map((s) => seatName(view, ctx, s)).join(" and ");
     parts.push(el(doc, "span", { class: "mm-result" }, winners ? `Game over — ${winners} ${view.winners.length > 1 ? "share the win" : "wins"}` : "Game over"));
   } else if (view.phase === "evaluation") {
-    parts.push(el(doc, "span", {}, "Emptying the oven"));
+    const decision = view.evaluation && view.evaluation.decision;
+    parts.push(el(doc, "span", {}, decision ? `Emptying the oven — ${seatName(view, ctx, decision.seat)} decides` : "Emptying the oven"));
   } else if (view.to_move !== null && view.to_move !== undefined) {
     parts.push(el(doc, "span", { class: "mm-turn" }, seatDot(doc, (view.colours || [])[view.to_move]), " ", `${seatName(view, ctx, view.to_move)} to play`));
   }
@@ -497,6 +502,7 @@ function handCards(doc, view, hand, seat, composer) {
       }
       group.append(card);
     }
+    if (n > 1) group.lastChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${n}`));
     row.append(group);
   }
   (hand.orders || []).forEach((order, index) => {
@@ -559,12 +565,14 @@ function drawSettlement(doc, view, ctx, order) {
     }
     return node;
   };
-  box.append(
+  const lines = [
     line("needs:", o.needs, "mm-needs"),
     line("from the table:", o.from_table, "mm-line-table"),
     line(`from ${seatName(view, ctx, o.owner)}'s hand:`, o.from_hand, "mm-line-hand"),
-    line(o.helper !== null && o.helper !== undefined ? `from ${seatName(view, ctx, o.helper)} (help):` : "from a helper:", o.from_helper, "mm-line-helper"),
-  );
+    line(o.helper !== null && o.helper !== undefined ? `from ${seatName(view, ctx, o.helper)}'s hand (help):` : "from a helper:", o.from_helper, "mm-line-helper"),
+  ];
+  box.append(...lines.filter(Boolean));
+  if (o.result) box.append(el(doc, "div", { class: "mm-result" }, o.result === "made" ? "Made!" : o.result === "sent back" ? "Sent back under the waiter." : String(o.result)));
   return box;
 }
 
@@ -584,11 +592,18 @@ export function drawDecision(doc, view, ctx) {
     box.append(el(doc, "div", { class: "mm-muted" }, `Waiting for ${seatName(view, ctx, decision.seat)} to answer.`));
     return box;
   }
-  const answers = el(doc, "div", { class: "mm-decision-answers" });
+  // One row per kind of answer (make / ask for help / the rest): a Ciottona can offer dozens.
+  const rows = new Map();
+  const heading = { make: "Make it:", ask: "Ask for help:" };
   for (const notation of legalList(ctx)) {
-    answers.append(el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, describeAction(parseAction(notation), view, ctx)));
+    const action = parseAction(notation);
+    const group = action.type === "make" || action.type === "ask" ? action.type : "other";
+    if (!rows.has(group)) {
+      rows.set(group, el(doc, "div", { class: "mm-decision-answers", dataset: { group } }, heading[group] ? el(doc, "span", { class: "mm-muted" }, heading[group]) : null));
+    }
+    rows.get(group).append(el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, describeAction(action, view, ctx)));
   }
-  box.append(answers);
+  for (const group of ["make", "ask", "other"]) if (rows.has(group)) box.append(rows.get(group));
   return box;
 }
 
@@ -651,7 +666,7 @@ function drawComposer(doc, view, ctx, composer) {
     if (sel.kind) what.push(`${sel.count} ${kindLabel(sel.kind, sel.count)}`);
     else what.push(composer.needsIngredient() ? "choose ingredient cards of one kind in your hand" : "no ingredient");
     if (sel.order !== null) {
-      const order = ((view.hand || {}).orders || [])[sel.order];
+      const order = (((view.hand || handOf(view, view.to_move)) || {}).orders || [])[sel.order];
       what.push(order ? `the order ${order.label || orderText(order, view.edition)}` : "an order");
     }
     controls.append(el(doc, "span", { class: "mm-composed" }, `Into the oven: ${what.join(" + ")}.`));
@@ -722,6 +737,9 @@ export function mount(boardEl, ctx) {
   let sel = EMPTY_SEL();
   let selKey = null;
   let composer = null;
+  let lockedUntil = 0;
+  let localTally = null; // the replay's own switch, when no kernel holds `settings`
+  const tallyShown = (c) => (c.live === false && localTally !== null ? localTally : !!(c.settings && c.settings.tally));
 
   function render() {
     const { frame, prev } = current;
@@ -740,7 +758,7 @@ export function mount(boardEl, ctx) {
     const flyCards = forward && frame.data && frame.data.kind ? { kind: frame.data.kind, count: frame.data.count || 1 } : null;
 
     root.append(drawStatus(doc, view, c));
-    root.append(el(doc, "div", { class: "mm-row" }, drawSupplyAndOven(doc, view, c, c.settings || {})));
+    root.append(el(doc, "div", { class: "mm-row" }, drawSupplyAndOven(doc, view, c, { ...(c.settings || {}), tally: tallyShown(c) })));
     root.append(drawTable(doc, view, tableMarks(view, c, flyCards)));
     const evalBox = drawEvaluation(doc, view, c, !!forward);
     if (evalBox) root.append(evalBox);
@@ -764,12 +782,25 @@ export function mount(boardEl, ctx) {
     const c = current.ctx || {};
     const action = target.dataset.action;
     if (action === "tally") {
-      const on = !(c.settings && c.settings.tally);
-      if (c.send) c.send({ type: "tally", on });
+      const on = !tallyShown(c);
+      if (c.live === false) {
+        // The standalone replay has no kernel: switch the display here (the tally is summed
+        // from the public log in the frames).
+        localTally = on;
+        render();
+      } else if (c.send) c.send({ type: "tally", on });
       return;
     }
-    if (action === "play") {
-      if (c.play) c.play(target.dataset.notation);
+    if (action === "play" || action === "play-turn") {
+      // One action per click: a double click would otherwise send the same step twice, and
+      // the second would rewind the match to replay it.
+      if (Date.now() < lockedUntil) return;
+      const notation = action === "play" ? target.dataset.notation : composer && composer.chosen();
+      if (notation && c.play && c.play(notation) !== false) {
+        lockedUntil = Date.now() + 1500;
+        sel = EMPTY_SEL();
+        render();
+      }
       return;
     }
     if (!composer) return;
@@ -786,10 +817,6 @@ export function mount(boardEl, ctx) {
       sel = { ...sel, source: sel.source === source ? undefined : source, draw: null };
     } else if (action === "clear") {
       sel = EMPTY_SEL();
-    } else if (action === "play-turn") {
-      const notation = composer.chosen();
-      if (notation && c.play) c.play(notation);
-      return;
     }
     render();
   }
@@ -805,6 +832,7 @@ export function mount(boardEl, ctx) {
   root.addEventListener("change", onChange);
   return {
     update(frame, prev, ctx2) {
+      if (current.frame && frame && (frame.step !== current.frame.step || frame.sub !== current.frame.sub)) lockedUntil = 0;
       current = { frame, prev, ctx: ctx2 || current.ctx };
       render();
     },

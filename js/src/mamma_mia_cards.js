@@ -217,9 +217,10 @@ function recipeLine(doc, kind, n, text, cls) {
 export function recipeLines(order, edition) {
   const lines = [];
   const recipe = order.recipe || {};
-  for (const [kind, n] of Object.entries(recipe)) {
-    if (n) lines.push({ kind, n, text: kindLabel(kind, n) });
-  }
+  // Biggest count first, as the printed cards read ("4 pineapple + 1 pepper").
+  const printed = Object.entries(recipe).filter(([, n]) => n);
+  printed.sort((a, b) => b[1] - a[1]);
+  for (const [kind, n] of printed) lines.push({ kind, n, text: kindLabel(kind, n) });
   const personal = PERSONAL[order.colour];
   // The engine prints the fixed part (1 P, the Pizza Mamma Mia's fixed kind) in `recipe`; a
   // bare deck entry leaves it implicit.

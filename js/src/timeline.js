@@ -142,6 +142,7 @@ function mountTimeline(el, model, spec, live) {
     shown: null,
     spoken: "",
     renderError: "",
+    pending: false, // a play was sent and Python has not answered yet (no double plays)
   };
 
   // ---- the elements ---------------------------------------------------------------------
@@ -210,15 +211,18 @@ function mountTimeline(el, model, spec, live) {
     const frame = st.frames[st.index];
     const cursor = cursorOf();
     const legal = st.legal.step === cursor ? st.legal.actions : [];
-    const interactive = live && !!frame && !!frame.last && frame.step === cursor && legal.length > 0;
+    const interactive =
+      live && !st.pending && !!frame && !!frame.last && frame.step === cursor && legal.length > 0;
     return {
       seat: seatOf(),
       seatNames: model.get("seat_names") || [],
       interactive,
       legal: interactive ? legal.slice() : [],
       play(notation) {
-        if (!interactive || typeof notation !== "string") return false;
+        if (!interactive || st.pending || typeof notation !== "string") return false;
+        st.pending = true;
         model.send({ type: "play", action: notation, step: cursor });
+        draw();
         return true;
       },
       send(msg) {
@@ -272,6 +276,7 @@ function mountTimeline(el, model, spec, live) {
     st.frames = st.frames.slice(0, from).concat(incoming);
     reindex();
     if (from === 0) {
+      st.pending = false;
       // A reset (first answer, seat change, new match): keep showing the same moment.
       stopTimer();
       st.following = st.playing = false;
@@ -452,6 +457,7 @@ function mountTimeline(el, model, spec, live) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "frames") receiveFrames(msg);
     else if (msg.type === "legal") {
+      st.pending = false; // Python answers every play with the legal actions, even a refused one
       st.legal = {
         step: Number.isInteger(msg.step) ? msg.step : -1,
         to_move: Number.isInteger(msg.to_move) ? msg.to_move : null,
@@ -462,7 +468,10 @@ function mountTimeline(el, model, spec, live) {
     else if (msg.type === "show" && Number.isInteger(msg.index)) show(msg.index);
   });
   for (const name of ["seat", "cursor", "seat_names", "bot_seats", "settings"]) onModel(`change:${name}`, draw);
-  onModel("change:error", drawError);
+  onModel("change:error", () => {
+    st.pending = false;
+    draw();
+  });
 
   // A saved notebook has no kernel to answer `hello`: draw the frame it stored.
   const current = model.get("current");
@@ -471,7 +480,14 @@ function mountTimeline(el, model, spec, live) {
     reindex();
   }
   draw();
-  if (live) model.send({ type: "hello" });
+  if (live) {
+    try {
+      model.send({ type: "hello" });
+    } catch (err) {
+      // A saved notebook opened without a kernel: the stored frame stays on screen.
+      console.warn("tabletop_widgets: no kernel to ask for the frames", err);
+    }
+  }
 
   return () => {
     stopTimer();

@@ -208,7 +208,7 @@ describe("drawing the board", () => {
     const prevView = view2({ S: ["a1", "b1"], N: ["c1", "e5"] });
     const view = view2({ S: ["a1", "b1", "c1"], N: ["e5"] });
     const prev = { step: 2, sub: 0, kind: "move", data: {}, view: prevView, last: false };
-    const frame = { step: 2, sub: 1, kind: "transformation", data: { cells: ["c1"], to: 0, from: 1 }, view };
+    const frame = { step: 2, sub: 1, kind: "transformation", data: { cells: ["c1"], to: 0, from: [1] }, view };
     const svg = renderSvg(view, frameMarks(frame, prev));
     const turned = svg.querySelector('[data-cell="c1"] .stone.turned');
     expect(turned.dataset.stone).toBe("S");
@@ -217,6 +217,33 @@ describe("drawing the board", () => {
     const svg2 = renderSvg(view, frameMarks(held, frame));
     expect(svg2.querySelector('[data-cell="e5"]').classList.contains("held")).toBe(true);
     expect(svg2.querySelectorAll(".held-mark")).toHaveLength(1);
+  });
+
+  it("knows a transformed stone's old side from the event alone after a jump", () => {
+    const view = view2({ S: ["a1", "b1", "c1", "d1"], N: ["e5"] });
+    const data = { cells: ["c1", "d1"], to: 0, from: [1, 1] };
+    const marks = frameMarks({ step: 2, sub: 1, kind: "transformation", data, view }, null);
+    expect(marks.animate).toBe(false);
+    expect([...marks.turned.entries()]).toEqual([
+      ["c1", "N"],
+      ["d1", "N"],
+    ]);
+  });
+
+  it("rings an overpopulated run without killing it, and fades what a trim removes", () => {
+    const run = ["a5", "b5", "c5", "d5", "e5"];
+    const full = view2({ S: run, N: ["i9"] }, { phase: "trim", trim: { seat: 0, run, ends: ["a5", "e5"] } });
+    const over = { step: 3, sub: 1, kind: "overpopulation", data: { cells: run, seat: 0, ends: ["a5", "e5"] }, view: full };
+    const marks = frameMarks(over, null);
+    expect(marks.dying.size).toBe(0);
+    expect([...marks.run].sort()).toEqual(run);
+    expect([...marks.ends].sort()).toEqual(["a5", "e5"]);
+    // Trimmed from a5: the four left (b5–e5) say whose stone a5 was, even after a jump.
+    const trimmed = view2({ S: run.slice(1), N: ["i9"] });
+    const trim = { step: 4, sub: 0, kind: "trim", data: { cells: ["a5"], run, end: "a5" }, view: trimmed };
+    const svg = renderSvg(trimmed, frameMarks(trim, null));
+    expect(svg.querySelector('[data-cell="a5"] .stone.dying').getAttribute("data-dying")).toBe("S");
+    expect(svg.querySelectorAll("[data-stone]")).toHaveLength(5);
   });
 
   it("marks a move's path and slides the stone only when stepping forward", () => {
@@ -279,7 +306,7 @@ function fakeModel(traits = {}) {
     current: null,
     error: "",
     bot_seats: [],
-    settings: { animate: false },
+    settings: {},
     ...traits,
   };
   const model = {
@@ -473,6 +500,65 @@ describe("the widget", () => {
     w.cleanup();
   });
 
+  it("draws every frame the same however it was reached (no state left over)", () => {
+    // A short game's frames of every kind; the widget re-draws only changed cells, so
+    // a random walk over them must always show exactly what a fresh drawing shows.
+    const v = (stones, extra) => view2(stones, extra);
+    const frames = [
+      frame(0, 0, v({ S: ["a1", "b1", "e3"], N: ["c2", "e5", "i9"] })),
+      frame(1, 0, v({ S: ["a1", "b1", "e4"], N: ["c2", "e5", "i9"] }), { last: false, data: { from: "e3", to: "e4", path: ["e3", "e4"] } }),
+      frame(1, 1, v({ S: ["a1", "b1", "e4"], N: ["c2", "e5", "i9"] }, { to_move: 1 }), { kind: "held", data: { cells: ["e5"], holding_run: ["e5"], pulling_run: ["e4"] } }),
+      frame(2, 0, v({ S: ["a1", "b1", "e4"], N: ["c1", "e5", "i9"] }, { to_move: 1 }), { last: false, data: { from: "c2", to: "c1", path: ["c2", "c1"] } }),
+      frame(2, 1, v({ S: ["a1", "b1", "c1", "e4"], N: ["e5", "i9"] }, { to_move: 1 }), { last: false, kind: "transformation", data: { cells: ["c1"], to: 0, from: [1] } }),
+      frame(2, 2, v({ S: ["b1", "c1", "e4"], N: ["e5", "i9"] }, { to_move: 0 }), { kind: "suffocation", data: { cells: ["a1"] } }),
+    ];
+    const w = open(frames, []);
+    // Each fake frame has its own caption, which tells which one is shown.
+    const shownFrame = () => frames.find((f) => f.caption === w.q(".tw-caption").textContent);
+    // What a drawing says, without the motion (which depends on the way a frame was reached).
+    const still = (root) =>
+      [...root.querySelectorAll("[data-cell]")]
+        .map((n) => {
+          const cls = [...n.classList].filter((c) => !["pickable", "focus"].includes(c)).sort().join(".");
+          const stone = n.querySelector("[data-stone]");
+          const ghost = n.querySelector("[data-dying]");
+          return `${n.dataset.cell}:${cls}:${stone ? stone.dataset.stone + stone.dataset.snout : ""}:${ghost ? "x" : ""}`;
+        })
+        .sort()
+        .join(" ");
+    let seed = 12345;
+    const rand = (n) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const buttons = [".tw-first", ".tw-prev", ".tw-next", ".tw-last"];
+    const expected = new Map(
+      frames.map((f) => {
+        const fresh = document.createElement("div");
+        fresh.innerHTML = boardSvg(f.view, frameMarks(f, null));
+        return [f, still(fresh)];
+      }),
+    );
+    for (let i = 0; i < 40; i++) {
+      w.q(buttons[rand(4)]).click();
+      expect(still(w.q("svg.mamba-board"))).toBe(expected.get(shownFrame()));
+    }
+    w.cleanup();
+  });
+
+  it("does not animate when the animate setting is off", () => {
+    const before = view2({ S: ["d3"], N: ["i9"] });
+    const after = view2({ S: ["e4"], N: ["i9"] });
+    const frames = [frame(0, 0, before), frame(1, 0, after, { data: { from: "d3", to: "e4", path: ["d3", "d4", "e4"] } })];
+    const w = open(frames, [], { settings: { animate: false } });
+    w.q(".tw-prev").click();
+    w.q(".tw-next").click();
+    expect(w.q("svg.mamba-board").classList.contains("animate")).toBe(false);
+    expect(w.q(".slid")).toBeNull();
+    expect(w.q('[data-cell="d3"]').classList.contains("from")).toBe(true);
+    w.cleanup();
+  });
+
   it("keeps a frame's drawing (and its animation) when the legal actions arrive", () => {
     const before = view2({ S: ["a1", "h5"], N: ["a2", "b1"] });
     const after = view2({ S: ["h5"], N: ["a2", "b1"] });
@@ -559,6 +645,27 @@ describe("the position editor", () => {
     w.cleanup();
   });
 
+  it("shows every refusal the kernel answers, and closes on success", () => {
+    const w = open([frame(0, 0, view2())], START_LEGAL);
+    w.q(".edit-toggle").click();
+    const input = w.q(".editor .notation");
+    const status = w.q(".editor .status");
+    for (let i = 0; i < 2; i++) {
+      input.value = "9/9/9/9/9/9/9/9/9 S";
+      w.q(".editor .load").click();
+      expect(status.textContent).toMatch(/Sent/);
+      w.model.deliver({ type: "mamba_position", ok: false, error: "The position was not loaded: no stones" });
+      expect(status.textContent).toBe("The position was not loaded: no stones");
+      expect(status.classList.contains("bad")).toBe(true);
+    }
+    input.value = "9/9/9/9/4N4/9/9/9/9 S";
+    w.q(".editor .load").click();
+    w.model.deliver({ type: "mamba_position", ok: true, position: "9/9/9/9/4N4/9/9/9/9 S" });
+    expect(w.q(".editor").hidden).toBe(true);
+    expect(w.q(".edit-toggle").getAttribute("aria-pressed")).toBe("false");
+    w.cleanup();
+  });
+
   it("leaves edit mode when the loaded position comes back", () => {
     const w = open([frame(0, 0, view2())], START_LEGAL);
     w.q(".edit-toggle").click();
@@ -609,7 +716,7 @@ describe("cleanup", () => {
     const ctx = { seat: null, seatNames: [], interactive: false, legal: [], play: () => false, send: () => {}, settings: {}, model };
     const board = mount(host, ctx);
     board.update(frame(0, 0, view2()), null, ctx);
-    expect(model.listenerCount()).toBe(1);
+    expect(model.listenerCount()).toBeGreaterThan(0);
     board.destroy();
     expect(model.listenerCount()).toBe(0);
     expect(host.children).toHaveLength(0);

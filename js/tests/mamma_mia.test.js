@@ -491,3 +491,51 @@ describe("cleanup", () => {
     }
   });
 });
+
+describe("inside the shared timeline", () => {
+  it("plays a composed turn through the model, at the match's cursor", async () => {
+    const widget = (await import("../src/mamma_mia.js")).default;
+    const handlers = {};
+    const traits = { game: "mamma-mia", seat_names: ["Yellow", "Green", "Brown"], seat: 0, cursor: 1, current: null, error: "", bot_seats: [1, 2], settings: { tally: false } };
+    const model = {
+      sent: [],
+      get: (k) => traits[k],
+      set: (k, v) => (traits[k] = v),
+      on: (name, fn) => ((handlers[name] ||= []).push(fn)),
+      off: (name, fn) => (handlers[name] = (handlers[name] || []).filter((f) => f !== fn)),
+      send(msg) { this.sent.push(msg); },
+      save_changes() {},
+    };
+    const deliver = (msg) => (handlers["msg:custom"] || []).forEach((fn) => fn(msg, []));
+    const cleanup = widget.render({ model, el: host });
+    expect(model.sent).toEqual([{ type: "hello" }]);
+    deliver({ type: "frames", from: 0, frames: [frame(fakeView(), { step: 0, kind: "setup" }), frame(fakeView())] });
+    deliver({ type: "legal", step: 1, to_move: 0, actions: legalTurns() });
+    deliver({ type: "goto", step: 1 });
+    host.querySelectorAll('.mm-hand-group[data-kind="olive"] button')[1].click();
+    host.querySelector('[data-action="source"][data-source="supply"]').click();
+    host.querySelector('[data-action="play-turn"]').click();
+    expect(model.sent.at(-1)).toEqual({ type: "play", action: "put 2 olive; draw supply", step: 1 });
+    host.querySelector('[data-action="tally"]').click();
+    expect(model.sent.at(-1)).toEqual({ type: "tally", on: true });
+    // An earlier frame is not the cursor's: nothing to play there.
+    host.querySelector(".tw-first").click();
+    expect(host.querySelector(".mm-composer")).toBeNull();
+    cleanup();
+    expect(host.children.length).toBe(0);
+    expect(Object.values(handlers).every((list) => list.length === 0)).toBe(true);
+  });
+});
+
+describe("one action per click", () => {
+  it("a double click on an answer sends it once", () => {
+    const legal = ["make adding 1 pineapple", "send back"];
+    const ctx = makeCtx({ seat: 1, interactive: true, legal });
+    const board = mount(host, ctx);
+    board.update(frame(evaluationView(), { kind: "reveal" }), null, ctx);
+    host.querySelector('.mm-decision button[data-notation="send back"]').click();
+    host.querySelector('.mm-decision button[data-notation="send back"]').click();
+    expect(ctx.play).toHaveBeenCalledTimes(1);
+    board.destroy();
+  });
+});

@@ -194,6 +194,21 @@ describe("rendering and the protocol", () => {
     expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
   });
 
+  test("a play waits for Python's answer: a double click plays once", () => {
+    const { model } = render();
+    load(model);
+    const first = el.querySelector(".tw-actions button");
+    first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+    first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 1", step: 2 }]);
+    // A refused play is answered with the same legal actions: playable again.
+    model.set("error", "Not now.");
+    model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"] });
+    el.querySelectorAll(".tw-actions button")[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(kernelMessages(model).at(-1)).toEqual({ type: "play", action: "play 2", step: 2 });
+  });
+
   test("legal actions of another step, or none, make no frame interactive", () => {
     const { model } = render();
     load(model, { legal: [] });
@@ -355,6 +370,17 @@ describe("new frames", () => {
     expect($(".tw-generic td").textContent).toBe("[]");
     load(model, { cursor: 1 });
     expect(caption()).toBe("Ann draws a card.");
+  });
+
+  test("with no kernel to answer hello the stored frame stays on screen", () => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const model = fakeModel({ current: FRAMES[4], cursor: 2 });
+    model.send = () => {
+      throw new Error("no kernel");
+    };
+    cleanups.push(generic.render({ model, el }));
+    expect(caption()).toBe("Bob plays a 3.");
+    expect(console.warn).toHaveBeenCalled();
   });
 });
 

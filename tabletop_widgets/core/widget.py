@@ -111,8 +111,7 @@ class GameWidget(anywidget.AnyWidget):
         self._match: Optional[Match] = None
         self._unobserve = None
         self._counts: list[int] = []  # frames per step the browser holds, for `from` offsets
-        self._holding = False  # inside a browser action: `legal` is sent once at the end
-        self._legal_due = False
+        self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
         self._bot_specs = bots
         self._bots = {}
         super().__init__(**kwargs)
@@ -165,14 +164,11 @@ class GameWidget(anywidget.AnyWidget):
             self.seat = seat
         finally:
             self._seat_change_quiet = False
-        self._unobserve = match.observe_changes(self._on_match_change)
-        # Bots that must open the game do so, unless that would drop a recorded future.
+        # Bots that must open the game do so, unless that would drop a recorded future
+        # (before observing the match: `_send_all` below sends all their frames at once).
         if self._bots and match.cursor == len(match):
-            self._holding = True
-            try:
-                match.autoplay(self._bots)
-            finally:
-                self._holding = False
+            match.autoplay(self._bots)
+        self._unobserve = match.observe_changes(self._on_match_change)
         self._sync_cursor()
         self._send_all()
 
@@ -269,16 +265,14 @@ class GameWidget(anywidget.AnyWidget):
         return {"type": "legal", "step": self._match.cursor, "to_move": to_move, "actions": actions}
 
     def _send_legal(self):
-        if self._holding:
-            self._legal_due = True
-            return
-        self._legal_due = False
-        self.send(self._legal_message())
+        if not self._holding:
+            self.send(self._legal_message())
 
     def _sync_cursor(self):
         match = self._match
-        self.cursor = match.cursor
-        self.current = match.frames_of_step(match.cursor, self.seat)[-1].to_dict()
+        with self.hold_sync():  # one state update for both traits
+            self.cursor = match.cursor
+            self.current = match.frames_of_step(match.cursor, self.seat)[-1].to_dict()
 
     def _on_match_change(self, kind, step=None, dropped=0, **info):
         if kind == "play":
@@ -303,6 +297,10 @@ class GameWidget(anywidget.AnyWidget):
         except (KeyError, TypeError) as exc:  # a malformed game-specific message
             kind = content.get("type") if isinstance(content, dict) else None
             self.error = f"The widget could not read a {kind!r} message ({exc!r}); it was ignored."
+        else:
+            return
+        # Every message gets an answer: the browser waits for `legal` after a play.
+        self._send_legal()
 
     def _dispatch(self, msg):
         if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):

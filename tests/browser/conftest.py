@@ -26,7 +26,9 @@ CHROMIUM = os.environ.get("TW_CHROMIUM", "/usr/bin/chromium")
 ARTIFACTS = Path(os.environ.get("TW_BROWSER_ARTIFACTS") or tempfile.mkdtemp(prefix="tw-browser-"))
 # Without the networking switches Chromium keeps dialling Google's services, which a closed
 # network refuses many times a second.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
+# "--headless=new": with the old headless mode and no GPU, page screenshots of JupyterLab come
+# out blank where the notebook should be.
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
 SLOW = 120_000  # ms: starting a kernel and running a notebook on a busy 2-core machine
 
@@ -203,7 +205,10 @@ class Session:
         return sum(1 for frame in self.sent[mark:] if COMM_MSG.search(frame))
 
     def open(self, app: str = "lab"):
-        path = f"/lab/tree/{self.name}" if app == "lab" else f"/notebooks/{self.name}"
+        # A workspace of its own: Lab would otherwise reopen (and start kernels for) the
+        # notebooks of earlier tests.
+        workspace = re.sub(r"[^A-Za-z0-9-]+", "-", self.name)
+        path = f"/lab/workspaces/{workspace}/tree/{self.name}" if app == "lab" else f"/notebooks/{self.name}"
         self.page.goto(self.lab.url + path)
         # The notebook is open, its kernel started and idle.
         self.page.wait_for_function(

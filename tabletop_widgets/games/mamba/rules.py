@@ -904,30 +904,39 @@ class MambaState(State):
 
     # playing ----------------------------------------------------------------------------------
     def _apply(self, action) -> "MambaState":
-        game = self.game
+        return self._play(action, [])
+
+    def _outcome(self, action) -> tuple:
+        """(stones per seat, winners or None) after ``action`` and its whole cascade, without
+        writing a single event: the fast path for bots and searches."""
+        after = self._play(action, None)
+        return after.scores, (after.winners if after.phase == "over" else None)
+
+    def _play(self, action, log):
+        """The next state; ``log`` collects the waves for the events (None: no events at all,
+        only for :meth:`_outcome`, whose state never leaves this module)."""
         t = type(action)
-        log = []
         if t is Move:
             s, d = POS[action.start], POS[action.to]
-            x = self.rows[s]
-            rows, cols = _put_move(self.rows, self.cols, s, d, x)
-            side = game.seat_names[self.active]
-            path = [s, d]
-            if d not in CROSS[s]:
-                dr, df = d // 10 - s // 10, d % 10 - s % 10
-                via = s + dr * 10 if dr and df and self.rows[s + dr * 10] == "." else (
-                    s + df if dr and df else s + (dr // 2) * 10 + df // 2)
-                path = [s, via, d]
-            log.append(("move", f"{side} moves {action}.",
-                        {"cells": [action.start, action.to], "from": action.start, "to": action.to,
-                         "path": [NAME[p] for p in path]}, rows, cols))
+            rows, cols = _put_move(self.rows, self.cols, s, d, self.rows[s])
+            if log is not None:
+                path = [s, d]
+                if d not in CROSS[s]:
+                    dr, df = d // 10 - s // 10, d % 10 - s % 10
+                    via = s + dr * 10 if dr and df and self.rows[s + dr * 10] == "." else (
+                        s + df if dr and df else s + (dr // 2) * 10 + df // 2)
+                    path = [s, via, d]
+                log.append(("move", f"{self.game.seat_names[self.active]} moves {action}.",
+                            {"cells": [action.start, action.to], "from": action.start, "to": action.to,
+                             "path": [NAME[p] for p in path]}, rows, cols))
             return self._settle(rows, cols, d, self.parents, True, log)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
             rows, cols = _put_one(self.rows, self.cols, c, self.rows[p])
-            side = game.seat_names[self.active]
-            log.append(("birth", f"{side}'s {action.parent} gives birth on {action.cell}.",
-                        {"cells": [action.cell], "parent": action.parent, "cell": action.cell}, rows, cols))
+            if log is not None:
+                log.append(("birth", f"{self.game.seat_names[self.active]}'s {action.parent} gives birth "
+                            f"on {action.cell}.",
+                            {"cells": [action.cell], "parent": action.parent, "cell": action.cell}, rows, cols))
             parents = tuple(q for q in self.parents if q != p)
             return self._settle(rows, cols, c, parents, False, log)
         if t is Trim:
@@ -935,12 +944,13 @@ class MambaState(State):
             end = POS[action.end]
             removed = run[:len(run) - 4] if end == run[0] else run[4:]
             rows, cols = _put(self.rows, self.cols, dict.fromkeys(removed, "."))
-            who = game.seat_names[self.to_move]
-            names = _names(removed)
-            verb = "is" if len(names) == 1 else "are"
-            log.append(("trim", f"{who} trims the run {_run_text(run)} from {action.end}: "
-                        f"{_list_text(names)} {verb} removed.",
-                        {"cells": names, "run": [NAME[q] for q in run], "end": action.end}, rows, cols))
+            if log is not None:
+                who = self.game.seat_names[self.to_move]
+                names = _names(removed)
+                verb = "is" if len(names) == 1 else "are"
+                log.append(("trim", f"{who} trims the run {_run_text(run)} from {action.end}: "
+                            f"{_list_text(names)} {verb} removed.",
+                            {"cells": names, "run": [NAME[q] for q in run], "end": action.end}, rows, cols))
             return self._settle(rows, cols, -1, self.parents, self.moved, log)
         raise IllegalAction(f"{action!r} is not a Mamba action")
 
@@ -954,6 +964,8 @@ class MambaState(State):
         if run is not None:
             state = MambaState(game, rows, cols, active, "trim", () if moved else parents, True, moved,
                                run, turn, ())
+            if log is None:
+                return state
             chooser = state.chooser
             owner = SIDE_WORD[rows[run[0]]]
             log.append(("overpopulation",
@@ -965,6 +977,8 @@ class MambaState(State):
             winners = _end_winners(game, rows, active)
             if winners is not None:
                 state = MambaState(game, rows, cols, active, "over", (), False, False, None, turn, winners)
+                if log is None:
+                    return state
                 log.append(("end", _end_text(game, rows, active, winners),
                             {"cells": [], "winners": list(winners), "stones": list(state.scores)}, rows, cols))
             elif moved:
@@ -973,6 +987,8 @@ class MambaState(State):
                                    False, None, turn + 1, ())
             else:
                 state = MambaState(game, rows, cols, active, "birth_or_move", parents, True, False, None, turn, ())
+            if log is None:
+                return state
         last = len(log) - 1
         events = []
         for i, (kind, text, data, r, c) in enumerate(log):

@@ -4,6 +4,8 @@ Thin: the frames are the match's. The one addition is the editor: the browser se
 ``{"type": "mamba_load_position", "position": "<notation>"}`` and the widget replaces its
 match by a new one starting at that position (same game, same options, same bots). A
 position the engine refuses sets ``error`` with the engine's sentence and changes nothing.
+Either way the editor gets an answer, ``{"type": "mamba_position", "ok": true, "position": …}``
+or ``{"type": "mamba_position", "ok": false, "error": …}``.
 """
 
 from __future__ import annotations
@@ -50,5 +52,10 @@ class MambaWidget(GameWidget):
         try:
             self.load_position(position)
         except ValueError as exc:
-            raise ValueError(f"The position was not loaded: {exc}") from None
+            text = f"The position was not loaded: {exc}"
+            # The editor waits for an answer: a refusal repeated word for word would not
+            # change the `error` trait, so it is also said in a message of its own.
+            self.send({"type": "mamba_position", "ok": False, "error": text})
+            raise ValueError(text) from None
+        self.send({"type": "mamba_position", "ok": True, "position": self.match.state.position()})
         return True

@@ -7,7 +7,7 @@ from tabletop_widgets.core.bots import Bot, register_bot
 from .rules import Ask, Help, Make, Refuse, Restock, SendBack, Turn
 
 # cards an order already in the oven is expected to take from the cards before it
-_EXPECTED_USE = 5
+_EXPECTED_USE = 1
 _JOKER = {"monotoni": 6, "ciottona": 4, "small_monotoni": 5, "pizza_mamma_mia": 5}
 
 
@@ -15,6 +15,11 @@ class Chef(Bot):
     """Counts the public oven log: plays an order once the oven (with this turn's ingredients
     and what its hand can still add) is likely to hold it, feeds the oven the kinds its own
     orders need, draws orders when it has none, makes every pizza it can and always helps."""
+
+    use = _EXPECTED_USE
+    keep_orders = 2
+    order_bonus, order_slope = 4.0, 1.5
+    feed = 0.2
 
     def choose(self, observation, legal_actions):
         if len(legal_actions) == 1:
@@ -57,7 +62,7 @@ class Chef(Bot):
                 orders_in_oven += 1
         total = sum(oven.values())
         # what earlier orders will probably eat, spread over the kinds in proportion
-        eaten = min(total, orders_in_oven * _EXPECTED_USE)
+        eaten = min(total, orders_in_oven * self.use)
         avail = {k: oven[k] - (eaten * oven[k] / total if total else 0) for k in kinds}
         hand = obs["hand"]["ingredients"]
         orders = {o["label"]: o for o in obs["hand"]["orders"]}
@@ -75,7 +80,12 @@ class Chef(Bot):
             if t == "bombastica":
                 return {"*": 15}
             if t == "minimale":
-                return None  # depends on the table at its reveal: played only as a filler
+                # the joker depends on the table at its reveal: count on a thin kind of the oven
+                present = [k for k in kinds if oven[k] + extra.get(k, 0) and k not in base]
+                if not present:
+                    return None
+                thin = min(present, key=lambda k: have[k])
+                return dict(base, **{thin: max(have[thin], 0) + 1})
             if t == "small_monotoni" and oven[order["crossed"]] + extra.get(order["crossed"], 0):
                 return None
             options = order["choices"] or [k for k in kinds if k != personal and k != order.get("crossed")]
@@ -114,7 +124,7 @@ class Chef(Bot):
             score = 0.0
             if action.order is not None:
                 d = deficit(needs(orders[action.order], extra), extra, spare)
-                score += 10 - 6 * d if d < 1 else -8
+                score += self.order_bonus - self.order_slope * min(d, 6)  # a failed order only goes back under the waiter
             # feed the oven with what the orders kept in hand need
             wanted = {}
             for label, order in orders.items():
@@ -125,14 +135,15 @@ class Chef(Bot):
                     for k, n in need.items():
                         wanted[k] = max(wanted.get(k, 0), n - max(0, avail[k]))
             if action.count:
-                useful = min(action.count, max(0, wanted.get(action.kind, 0)))
-                score += 0.8 * useful - 0.15 * max(0, action.count - useful)
-            # orders: keep one or two in hand; draw from the waiter when none is left
+                if action.kind in wanted:
+                    useful = min(action.count, max(0, wanted[action.kind]))
+                    score += 0.8 * useful - 0.3 * (action.count - useful)
+                else:
+                    score += self.feed * action.count  # cards no order needs: feed the oven, cycle the hand
+            # orders: keep two in hand; draw from the waiter when fewer are left
             left = len(orders) - (action.order is not None)
             if action.source == "waiter":
-                score += 2.0 if left == 0 and waiter else -1.5
-            elif action.source == "supply" and left == 0 and waiter:
-                score -= 1.0
+                score += 2.0 if left < self.keep_orders and waiter else -1.0
             if action.draw is not None or (action.source is None and not action.count and action.order is None):
                 score -= 0.5  # short draws and passes only slow the bot down
             if best_score is None or score > best_score:

@@ -12,7 +12,6 @@ automatic sub-steps (events) that stops at every decision (:class:`Make`, :class
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import operator
 import json
@@ -311,11 +310,15 @@ def _ask_action(variant, cards, kinds):
     return action
 
 
-def _turn(*fields):
-    action = _MEMO.get(fields)
-    if action is None:
-        action = _MEMO[fields] = Turn(*fields)
-    return action
+def _turns(kind, count, order, need, optional):
+    """The turns that put ``count`` ``kind`` and ``order``, with every draw allowed for ``need``."""
+    if need == 0:
+        return (Turn(kind, count, order),)
+    out = [Turn(kind, count, order)] if optional else []
+    out += [Turn(kind, count, order, "supply"), Turn(kind, count, order, "waiter")]
+    if optional:
+        out += [Turn(kind, count, order, source, n) for source in ("supply", "waiter") for n in range(1, need)]
+    return tuple(out)
 
 
 def _make_action_new(variant, add, kinds):
@@ -543,24 +546,20 @@ class MammaMiaState(State):
         labels = sorted({g.deck[o].label for o in self.hands_ord[seat]})
         orders = [None] + labels
         size = self.hand_size(seat)
+        limit, cap = g.limit, g.draw_cap
         out = []
         for kind, count in puts:
             for order in orders:
-                need = g.limit - (size - count - (order is not None))
+                need = limit - (size - count - (order is not None))
                 if need < 0:
                     need = 0
-                if g.draw_cap is not None and need > g.draw_cap:
-                    need = g.draw_cap
-                if need == 0:
-                    out.append(_turn(kind, count, order))
-                    continue
-                if optional:
-                    out.append(_turn(kind, count, order))
-                out.append(_turn(kind, count, order, "supply"))
-                out.append(_turn(kind, count, order, "waiter"))
-                if optional:
-                    for source in ("supply", "waiter"):
-                        out.extend(_turn(kind, count, order, source, n) for n in range(1, need))
+                if cap is not None and need > cap:
+                    need = cap
+                key = (kind, count, order, need, optional)
+                actions = _MEMO.get(key)
+                if actions is None:
+                    actions = _MEMO[key] = _turns(kind, count, order, need, optional)
+                out.extend(actions)
         return out
 
     def _variants(self, card):
@@ -668,44 +667,45 @@ class MammaMiaState(State):
         supply = self.supply
         mm = self.mm
         moved = False
-        secret, public = [], []
+        secret = public = ""
         got = [0] * g.nk
+        drew = 0
         if isinstance(action, Restock):
             take = supply[:5]
             supply = supply[5:]
             for k in take:
                 got[k] += 1
             hands_ing[seat] = _add(hands_ing[seat], got)
-            moved = bool(take)
-            drawn_text = cards_text(got, g.kinds)
-            secret.append(f"{name} has no ingredient, so the whole turn is drawing 5 from the supply: {drawn_text}.")
-            public.append(f"{name} has no ingredient, so the whole turn is drawing 5 from the supply ({len(take)} drawn).")
+            moved = drew = len(take)
+            line = f"{name} has no ingredient, so the whole turn is drawing 5 from the supply"
+            secret = f"{line}: {cards_text(got, g.kinds)}."
+            public = f"{line} ({drew} drawn)."
             source = "supply"
-            drew = len(take)
         else:
             if action.count:
                 k = g.kinds.index(action.kind)
-                hands_ing[seat] = _sub(hands_ing[seat], _one(k, action.count, g.nk))
+                ing = list(hands_ing[seat])
+                ing[k] -= action.count
+                hands_ing[seat] = tuple(ing)
                 oven = oven + (("i", seat, k, action.count),)
                 moved = True
-                line = f"{name} puts {action.count} {action.kind} in the oven."
-                secret.append(line)
-                public.append(line)
+                secret = public = f"{name} puts {action.count} {action.kind} in the oven. "
             if action.order is not None:
-                oid = min(o for o in hands_ord[seat] if g.deck[o].label == action.order)
+                label = action.order
+                deck = g.deck
+                oid = min(o for o in hands_ord[seat] if deck[o].label == label)
                 hands_ord[seat] = tuple(o for o in hands_ord[seat] if o != oid)
                 oven = oven + (("o", seat, oid),)
                 moved = True
-                secret.append(f"{name} puts the order {action.order} in the oven, face down.")
-                public.append(f"{name} puts a {COLOURS[seat]} order in the oven, face down.")
+                secret += f"{name} puts the order {label} in the oven, face down. "
+                public += f"{name} puts a {COLOURS[seat]} order in the oven, face down. "
             source = action.source
-            drew = 0
             if source is not None:
                 need = g.limit - (sum(hands_ing[seat]) + len(hands_ord[seat]))
-                if g.draw_cap is not None:
-                    need = min(need, g.draw_cap)
-                if action.draw is not None:
-                    need = min(need, action.draw)
+                if g.draw_cap is not None and need > g.draw_cap:
+                    need = g.draw_cap
+                if action.draw is not None and need > action.draw:
+                    need = action.draw
                 if source == "waiter":
                     take = self.waiters[seat][:need]
                     waiters = list(self.waiters)
@@ -713,32 +713,33 @@ class MammaMiaState(State):
                     hands_ord[seat] = tuple(sorted(hands_ord[seat] + take))
                     drew = len(take)
                     waiter_text = ", ".join(g.deck[o].label for o in take) or "nothing"
-                    secret.append(f"{name} draws {drew} order(s) from his waiter: {waiter_text}.")
-                    public.append(f"{name} draws {drew} order(s) from his waiter.")
+                    secret += f"{name} draws {drew} order(s) from his waiter: {waiter_text}."
+                    public += f"{name} draws {drew} order(s) from his waiter."
                 else:
-                    while need > 0 and supply:
-                        card, supply = supply[0], supply[1:]
+                    i, n = 0, len(supply)
+                    while need > 0 and i < n:
+                        card = supply[i]
+                        i += 1
                         if card == MAMMA_MIA:
-                            # laid out at once; a replacement is drawn in its place
-                            mm = seat
+                            mm = seat  # laid out at once; a replacement is drawn in its place
                             moved = True
                             continue
                         got[card] += 1
                         need -= 1
-                        drew += 1
+                    supply = supply[i:]
+                    drew = sum(got)
                     hands_ing[seat] = _add(hands_ing[seat], got)
-                    secret.append(f"{name} draws {drew} from the supply: {cards_text(got, g.kinds)}.")
-                    public.append(f"{name} draws {drew} from the supply.")
+                    secret += f"{name} draws {drew} from the supply: {cards_text(got, g.kinds)}."
+                    public += f"{name} draws {drew} from the supply."
                     if mm == seat and self.mm != seat:
-                        line = f"{name} draws the Mamma Mia card and lays it out: he will empty the oven and start the next round."
-                        secret.append(line)
-                        public.append(line)
+                        line = (f" {name} draws the Mamma Mia card and lays it out: he will empty the oven and "
+                                "start the next round.")
+                        secret += line
+                        public += line
                 moved = moved or drew > 0
-            elif action.count or action.order is not None:
-                pass
-            else:
-                secret.append(f"{name} passes.")
-                public.append(f"{name} passes.")
+            elif not (action.count or action.order is not None):
+                secret = public = f"{name} passes."
+        secret, public = secret.strip(), public.strip()
         changes = dict(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=oven, supply=supply, mm=mm)
         if source == "waiter" and drew:
             changes["waiters"] = tuple(waiters)
@@ -746,8 +747,8 @@ class MammaMiaState(State):
         if self.supply and not supply:
             changes["last_drawer"] = seat
         state = self._with(**changes)
-        turn_event = Event("turn", " ".join(secret), {"seat": seat, "action": str(action)}, seats=(seat,),
-                           public_text=" ".join(public), public_data={"seat": seat})
+        turn_event = Event("turn", secret, {"seat": seat, "action": str(action)}, seats=(seat,),
+                           public_text=public, public_data={"seat": seat})
         # the oven phase ends with the last supply card, or when the supply is empty after a
         # turn, or when a whole cycle of turns moved no card (the deadlock guard)
         deadlock = state.stall >= g.players
@@ -772,7 +773,8 @@ class MammaMiaState(State):
     def _finish(self, events):
         """Attach ``events`` to this final state; the last one shows the final state itself."""
         if events and events[-1].after is not None:
-            events[-1] = dataclasses.replace(events[-1], after=None)
+            e = events[-1]
+            events[-1] = Event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
         self.events = tuple(events)
         return self
 
@@ -788,7 +790,9 @@ class MammaMiaState(State):
             item = state.oven[state.cursor]
             if item[0] == "i":
                 _, seat, k, n = item
-                state = state._with(cursor=state.cursor + 1, table=_add(state.table, _one(k, n, g.nk)), shown=None)
+                table = list(state.table)
+                table[k] += n
+                state = state._with(cursor=state.cursor + 1, table=tuple(table), shown=None)
                 who = "the leftovers of the last oven" if seat is None else g.seat_names[seat]
                 events.append(Event("reveal", f"Revealed: {n} {g.kinds[k]} ({who}); sorted into the table.",
                                     {"kind": g.kinds[k], "count": n, "seat": seat}, after=state))
@@ -958,8 +962,9 @@ class MammaMiaState(State):
             return state
         # used cards (and the Mamma Mia card) make the new supply; table leftovers are the
         # base of the next oven; the emptier starts
-        cards = [k for k in range(g.nk) for _ in range(self.used[k])]
-        if g.has_mamma_mia:
+        # (cards still in the supply, when the deadlock guard closed the oven, join them)
+        cards = [k for k in range(g.nk) for _ in range(self.used[k])] + list(self.supply)
+        if g.has_mamma_mia and self.mm != "supply":
             cards.append(MAMMA_MIA)
         rng = Rng(self.rng)
         supply, rng = rng.shuffled(cards)

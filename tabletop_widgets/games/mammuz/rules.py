@@ -116,6 +116,49 @@ class Mammuz(Game):
     def _state_from_payload(self, p):
         return MammuzState.from_payload(self, p)
 
+    # learning hooks (PettingZoo, docs/analysis.md) -----------------------------------------------
+    def action_catalogue(self) -> tuple:
+        """Every lay a hand could ever make (at most every card of a species in play, one of
+        each dinosaur) for each claim, then ``challenge 1`` … ``challenge 4``, then ``give s``."""
+        fullest = tuple(SPECIES_SIZE[c] if c in self.species else 0 if c in SPECIES else 1 for c in CARDS)
+        lays = tuple(str(a) for a in _lays(fullest, self.species))
+        return lays + tuple(str(Challenge(i)) for i in range(1, 5)) + tuple(str(GiveHerd(s)) for s in range(self.players))
+
+    def observation_size(self) -> int:
+        P, C, S = self.players, len(CARDS), len(SPECIES)
+        # hand, own herd cards, turned card | sizes, displayed, to move, starter, last displayer
+        # | phase | claim, extinct, bases | dinosaurs out | herd, pile, displays, last size
+        return 2 * C + C + 5 * P + 4 + 3 * S + len(DINOSAURS) + 4
+
+    def observation_vector(self, observation: dict, seat: int) -> list:
+        """``observe(seat)`` as numbers, seats counted from ``seat`` (the learner first)."""
+        o, P = observation, self.players
+        rel = lambda s: (s - seat) % P
+        one_hot = lambda i, n: [1.0 if k == i else 0.0 for k in range(n)]
+        hand = o["hand"] or {}
+        mine = [0] * len(CARDS)  # the cards this seat laid into the current herd (it knows them)
+        displayed = [0] * P
+        for d in o["displays"]:
+            displayed[rel(d["seat"])] += d["size"]
+            for c in d.get("cards", []) if d["seat"] == seat else []:
+                mine[CARDS.index(c)] += 1
+        last = o["displays"][-1] if o["displays"] else None
+        turned = [0.0] * len(CARDS)
+        for c in (last or {}).get("turned", {}).values():
+            turned[CARDS.index(c)] += 1
+        vector = [float(hand.get(c, 0)) for c in CARDS] + [float(n) for n in mine] + turned
+        vector += [float(o["hand_sizes"][(seat + i) % P]) for i in range(P)] + [float(n) for n in displayed]
+        vector += one_hot(None if o["to_move"] is None else rel(o["to_move"]), P)
+        vector += one_hot(rel(o["starter"]), P)
+        vector += one_hot(None if last is None else rel(last["seat"]), P)
+        vector += one_hot(("start", "respond", "give", "over").index(o["phase"]), 4)
+        vector += one_hot(None if o["claim"] is None else SPECIES.index(o["claim"]), len(SPECIES))
+        vector += [1.0 if s in o["extinct"] else 0.0 for s in SPECIES]
+        vector += [float(o["bases"].get(s, 0)) for s in SPECIES]
+        vector += [1.0 if d in o["dinosaurs_out"] else 0.0 for d in DINOSAURS]
+        vector += [float(o["herd_size"]), float(o["pile"]), float(len(o["displays"])), float(last["size"] if last else 0)]
+        return vector
+
 
 @lru_cache(maxsize=4096)
 def _lays(hand: tuple, claims: tuple) -> list:

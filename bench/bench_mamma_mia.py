@@ -1,0 +1,139 @@
+"""Mamma Mia engine speed, measured in the same run as RLCard's 4-player UNO.
+
+    .venv/bin/python bench/bench_mamma_mia.py [--seconds 3] [--rounds 3]
+
+Random playouts in actions per second on one core: the engine's ``legal_actions()`` plus
+``_apply`` (a whole turn, or one decision of the evaluation with every reveal and its event
+in between), for 4-player classic and 6-player Plus; against RLCard's ``uno`` environment
+with 4 ``RandomAgent``s, counted in ``env.step`` calls. The three run in interleaved slices,
+so a busy machine slows them alike. Prints the ratios and full games per second and writes
+``bench/results/mamma_mia.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import platform
+import time
+
+import tabletop_widgets as tw
+from tabletop_widgets.core import Rng
+
+
+class Playouts:
+    """Random games of one configuration, run in slices of about ``seconds``."""
+
+    def __init__(self, name: str, players: int, seed: int = 0):
+        self.game = tw.make(name, players=players)
+        self.rng = Rng.from_seed(seed)
+        self.seed = seed
+        self.state = self.game.new_state(seed)
+        self.actions = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float):
+        rng, state, game = self.rng, self.state, self.game
+        actions = 0
+        start = time.perf_counter()
+        end = start + seconds
+        while True:
+            for _ in range(50):  # check the clock every 50 actions
+                if state.is_over:
+                    self.games += 1
+                    self.seed += 1
+                    state = game.new_state(self.seed)
+                action, rng = rng.choice(state.legal_actions())
+                state = state._apply(action)
+                actions += 1
+            if time.perf_counter() > end:
+                break
+        self.seconds += time.perf_counter() - start
+        self.actions += actions
+        self.rng, self.state = rng, state
+
+    def result(self):
+        return {"actions": self.actions, "seconds": self.seconds, "actions_per_s": self.actions / self.seconds,
+                "games": self.games, "games_per_s": self.games / self.seconds}
+
+
+class UnoPlayouts:
+    """RLCard's UNO with random agents, counted in environment steps."""
+
+    def __init__(self, players: int = 4, seed: int = 0):
+        import rlcard
+        from rlcard.agents import RandomAgent
+
+        self.rlcard = rlcard
+        self.env = rlcard.make("uno", config={"game_num_players": players, "seed": seed})
+        self.agents = [RandomAgent(num_actions=self.env.num_actions) for _ in range(players)]
+        self.state, self.player = self.env.reset()
+        self.steps = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float):
+        env, agents = self.env, self.agents
+        state, player = self.state, self.player
+        steps = 0
+        start = time.perf_counter()
+        end = start + seconds
+        while True:
+            for _ in range(50):
+                if env.is_over():
+                    self.games += 1
+                    state, player = env.reset()
+                action, _ = agents[player].eval_step(state)
+                state, player = env.step(action)
+                steps += 1
+            if time.perf_counter() > end:
+                break
+        self.seconds += time.perf_counter() - start
+        self.steps += steps
+        self.state, self.player = state, player
+
+    def result(self):
+        return {"steps": self.steps, "seconds": self.seconds, "steps_per_s": self.steps / self.seconds,
+                "games": self.games, "games_per_s": self.games / self.seconds,
+                "rlcard_version": getattr(self.rlcard, "__version__", "?")}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per engine (split over the rounds)")
+    parser.add_argument("--rounds", type=int, default=3, help="interleaved slices per engine")
+    parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamma_mia.json"))
+    args = parser.parse_args(argv)
+    uno = UnoPlayouts(4)
+    engines = {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6)}
+    for e in engines.values():  # warm the caches of legal actions, as a long simulation would
+        e.run(0.3)
+        e.actions = e.games = 0
+        e.seconds = 0.0
+    uno.run(0.3)
+    uno.steps = uno.games = 0
+    uno.seconds = 0.0
+    piece = args.seconds / args.rounds
+    for _ in range(args.rounds):
+        uno.run(piece)
+        for e in engines.values():
+            e.run(piece)
+    base = uno.result()
+    doc = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
+           "uno_4p": base}
+    print(f"RLCard UNO 4p:        {base['steps_per_s']:9.0f} steps/s   {base['games_per_s']:7.1f} games/s")
+    for key, e in engines.items():
+        r = e.result()
+        r["ratio_to_uno"] = r["actions_per_s"] / base["steps_per_s"]
+        doc[key] = r
+        print(f"Mamma Mia {key:10s}  {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s"
+              f"   ratio {r['ratio_to_uno']:.2f}x")
+    out = pathlib.Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=2) + "\n")
+    print(f"written {out}")
+    return doc
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,561 @@
+// The MammuZ card table: the bases, the dinosaurs out of the game and the Plesiosaur pile; the
+// round's herd, each display in front of its seat (face-down backs, the claim, turned cards
+// face up); every seat's hand size; the viewing seat's hand; the lay composer, the challenge
+// and the Triceratops choice. Every update redraws from `frame.view` alone, so stepping back
+// re-renders an earlier moment exactly; `prev` only decides which sub-step gets an animation.
+import { createGameWidget } from "./timeline.js";
+import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
+
+export const css = `
+.mz-root {
+  /* The timeline's variables when inside it, else JupyterLab's, else light/dark fallbacks. */
+  --mz-fg: var(--tw-fg, var(--jp-ui-font-color1, #1f1f1f));
+  --mz-muted: var(--tw-fg2, var(--jp-ui-font-color2, #5f5f5f));
+  --mz-bg: var(--tw-bg, var(--jp-layout-color1, #ffffff));
+  --mz-panel: var(--tw-bg2, var(--jp-layout-color2, #eef1f4));
+  --mz-border: var(--tw-border, var(--jp-border-color1, #c3c9d0));
+  --mz-accent: var(--tw-brand, var(--jp-brand-color1, #1e6fd0));
+  --mz-warn: var(--jp-warn-color1, #c77700);
+  --mz-face: #fbfaf6;
+  --mz-face-fg: #1f1a14;
+  color: var(--mz-fg); background: var(--mz-bg);
+  font-family: var(--jp-ui-font-family, system-ui, sans-serif);
+  font-size: var(--jp-ui-font-size1, 13px);
+  display: flex; flex-direction: column; gap: 8px; padding: 6px;
+}
+@media (prefers-color-scheme: dark) {
+  .mz-root { --mz-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mz-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
+    --mz-bg: var(--tw-bg, var(--jp-layout-color1, #161b22)); --mz-panel: var(--tw-bg2, var(--jp-layout-color2, #21262d));
+    --mz-border: var(--tw-border, var(--jp-border-color1, #3d444d)); --mz-accent: var(--tw-brand, var(--jp-brand-color1, #58a6ff)); }
+}
+.mz-root button { font: inherit; cursor: pointer; }
+.mz-root button:disabled { cursor: not-allowed; opacity: 0.45; }
+/* Cards that are buttons keep the card's own small type, not the buttons' inherited font. */
+.mz-root .mz-card { font-size: 9.5px; }
+.mz-root .mz-card.mz-small { font-size: 8px; }
+.mz-section { background: var(--mz-panel); border: 1px solid var(--mz-border); border-radius: 8px; padding: 6px 8px; }
+.mz-section > h4 { margin: 0 0 4px 0; font-size: 0.95em; color: var(--mz-muted); font-weight: 600; }
+.mz-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
+.mz-status { display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
+.mz-result { font-size: 1.1em; font-weight: 700; }
+.mz-must { color: var(--mz-warn); font-weight: 600; }
+.mz-card {
+  position: relative; box-sizing: border-box; width: 64px; height: 78px; margin: 0; padding: 3px 1px;
+  border-radius: 6px; border: 2px solid var(--mz-card, #888); background: var(--mz-face); color: var(--mz-face-fg);
+  display: inline-flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
+  font-size: 9.5px; line-height: 1.05; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,0.25);
+}
+.mz-card::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 5px; background: var(--mz-card, #888); border-radius: 3px 3px 0 0; }
+.mz-card .mz-icon { width: 30px; height: 30px; flex: none; }
+.mz-card-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }
+.mz-dino .mz-card-name { font-size: 8px; letter-spacing: -0.3px; }
+.mz-middle h4 { margin: 4px 0; font-size: 0.95em; color: var(--mz-muted); font-weight: 600; }
+.mz-number { position: absolute; left: 3px; top: 6px; font-weight: 800; font-size: 11px; color: var(--mz-card); }
+.mz-dino { background: linear-gradient(160deg, var(--mz-face) 55%, color-mix(in srgb, var(--mz-card) 25%, var(--mz-face))); }
+.mz-small { width: 38px; height: 52px; font-size: 8px; }
+.mz-small .mz-icon { width: 22px; height: 22px; }
+.mz-small .mz-card-name { display: none; }
+.mz-back { background: repeating-linear-gradient(45deg, #274c77 0 5px, #3a6ea5 5px 10px); border-color: #17324f; color: #fff; }
+.mz-back::before { display: none; }
+.mz-back-mark { font-weight: 900; font-size: 16px; text-shadow: 0 1px 1px #000; }
+.mz-known { opacity: 0.8; outline: 2px dashed var(--mz-muted); outline-offset: -4px; }
+.mz-turned { box-shadow: 0 0 0 3px var(--mz-warn); }
+.mz-bases { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-end; }
+.mz-base { display: flex; flex-direction: column; align-items: center; gap: 2px; min-width: 54px; }
+.mz-base-count { font-weight: 700; }
+.mz-extinct .mz-card { filter: grayscale(0.7); }
+.mz-extinct-mark { font-size: 0.85em; color: #fff; background: #8b1d1d; border-radius: 4px; padding: 0 4px; }
+.mz-out, .mz-pile { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
+.mz-herd { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
+.mz-display { display: flex; flex-direction: column; gap: 3px; padding: 4px; border-radius: 6px; border: 1px solid var(--mz-border); background: var(--mz-bg); }
+.mz-display-last { border: 2px solid var(--mz-accent); }
+.mz-display-cards { display: flex; gap: 3px; }
+.mz-display-head { font-weight: 600; }
+.mz-claim { color: var(--mz-muted); }
+.mz-display-cards button.mz-card:not(:disabled):hover { transform: translateY(-4px); box-shadow: 0 0 0 3px var(--mz-accent); }
+.mz-seats { display: flex; gap: 8px; flex-wrap: wrap; }
+.mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 4px 6px; min-width: 120px; background: var(--mz-bg);
+  display: flex; flex-direction: column; gap: 3px; position: relative; }
+.mz-seat.mz-to-move { border-color: var(--mz-accent); box-shadow: 0 0 0 2px var(--mz-accent); }
+.mz-seat-name { display: flex; gap: 4px; align-items: center; font-weight: 700; flex-wrap: wrap; }
+.mz-badge { font-size: 0.8em; border-radius: 4px; padding: 0 4px; background: var(--mz-accent); color: #fff; font-weight: 600; }
+.mz-badge-win { background: #2f855a; }
+.mz-facts { color: var(--mz-muted); }
+.mz-facts b { color: var(--mz-fg); }
+.mz-backs { display: flex; flex-wrap: wrap; }
+.mz-backs .mz-card { width: 14px; height: 22px; padding: 0; margin-right: -4px; box-shadow: none; }
+.mz-backs .mz-back-mark { display: none; }
+.mz-chip { position: absolute; right: 6px; bottom: 4px; border-radius: 9px; padding: 0 6px; font-weight: 700; background: var(--mz-warn); color: #fff; }
+.mz-hands { display: flex; flex-direction: column; gap: 4px; }
+.mz-teaching { border-left: 4px solid var(--mz-warn); }
+.mz-hand-owner { font-weight: 600; }
+.mz-hand { display: flex; gap: 4px; flex-wrap: wrap; align-items: flex-end; }
+.mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mz-accent); }
+.mz-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
+.mz-controls button { border: 1px solid var(--mz-border); background: var(--mz-bg); color: var(--mz-fg); border-radius: 5px; padding: 3px 9px; }
+.mz-controls button[aria-pressed="true"] { background: var(--mz-accent); color: #fff; border-color: var(--mz-accent); }
+.mz-controls .mz-species .mz-icon { width: 16px; height: 16px; vertical-align: -3px; margin-right: 3px; }
+.mz-lay { font-weight: 700; border-color: var(--mz-accent) !important; }
+.mz-composed { color: var(--mz-muted); }
+.mz-flip { animation: mz-flip 0.5s ease-out; }
+@keyframes mz-flip { from { transform: rotateY(90deg); } to { transform: none; } }
+.mz-arrive { animation: mz-arrive 0.6s ease-out; }
+@keyframes mz-arrive { from { transform: translateY(-24px) scale(0.85); opacity: 0.3; } to { transform: none; opacity: 1; } }
+.mz-slide { animation: mz-slide 0.6s ease-out; }
+@keyframes mz-slide { from { transform: translate(40px, -60px); opacity: 0.2; } to { transform: none; opacity: 1; } }
+@media (prefers-reduced-motion: reduce) { .mz-flip, .mz-arrive, .mz-slide { animation: none; } }
+`;
+
+// ----------------------------------------------------------------------------------------
+// The engine's notation (docs/rules/mammuz.md): "lay hare: hare hare gopher" (cards in the
+// engine's card order), "challenge 2" (a 1-based card of the previous display), "give 1".
+
+/** A notation → {type: "lay"|"challenge"|"give"|"other", ...}. */
+export function parseAction(notation) {
+  const text = String(notation).trim();
+  let m = /^lay ([a-z]+): ([a-z ]+)$/.exec(text);
+  if (m) return { type: "lay", notation, species: m[1], cards: m[2].split(" ") };
+  if ((m = /^challenge (\d+)$/.exec(text))) return { type: "challenge", notation, position: Number(m[1]) };
+  if ((m = /^give (\d+)$/.exec(text))) return { type: "give", notation, seat: Number(m[1]) };
+  return { type: "other", notation };
+}
+
+/** The notation of laying `cards` claimed as `species`, as the engine writes it. */
+export function layNotation(species, cards) {
+  return `lay ${species}: ${sortCards(cards).join(" ")}`;
+}
+
+const seatName = (view, ctx, seat) => {
+  if (seat === null || seat === undefined) return "—";
+  const names = ctx && ctx.seatNames && ctx.seatNames.length ? ctx.seatNames : view.seats || [];
+  return names[seat] || `Seat ${seat}`;
+};
+
+function legalOf(ctx) {
+  return (ctx && ctx.interactive && Array.isArray(ctx.legal) ? ctx.legal : []).filter((a) => typeof a === "string");
+}
+
+/** The cards in a `{card: n}` hand as a list in card order. */
+function handCards(hand) {
+  const out = [];
+  for (const card of sortCards(Object.keys(hand || {}))) for (let i = 0; i < (hand[card] || 0); i++) out.push(card);
+  return out;
+}
+
+// ----------------------------------------------------------------------------------------
+// Sections. Each is a pure function of the view (and the composer, for the interactive parts).
+
+export function drawStatus(doc, view, ctx, settled = true) {
+  const box = el(doc, "div", { class: "mz-status" });
+  const who = seatName(view, ctx, view.to_move);
+  if (!settled && view.phase !== "over") {
+    // A sub-step inside an action: whose turn it is is known only at the action's end.
+    box.append(el(doc, "span", {}, "Settling the action, one sub-step at a time (see the caption below)."));
+  } else if (view.phase === "over") {
+    const winners = (view.winners || []).map((s) => seatName(view, ctx, s)).join(" and ");
+    box.append(el(doc, "span", { class: "mz-result" }, winners ? `Game over — ${winners} wins` : "Game over"));
+  } else if (view.phase === "start") {
+    box.append(el(doc, "span", {}, el(doc, "b", {}, who), " starts a new herd: names a species and lays 1–4 cards face down."));
+  } else if (view.phase === "respond" && (view.displays || []).length) {
+    const last = view.displays[view.displays.length - 1];
+    box.append(
+      el(doc, "span", {}, el(doc, "b", {}, who), ` expands the ${herdOf(view.claim)} or challenges ${seatName(view, ctx, last.seat)}.`),
+    );
+    if ((view.hand_sizes || [])[last.seat] === 0) {
+      box.append(el(doc, "span", { class: "mz-must" }, `${seatName(view, ctx, last.seat)} laid his last cards: he must be challenged.`));
+    }
+  } else if (view.phase === "give") {
+    box.append(el(doc, "span", {}, "Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."));
+  }
+  return box;
+}
+
+/** The bases (cards face up per species, extinct ones marked), dinosaurs out, the pile. */
+export function drawMiddle(doc, view, anim) {
+  const bases = el(doc, "div", { class: "mz-bases" });
+  for (const species of view.species || []) {
+    const n = (view.bases || {})[species] || 0;
+    const size = (view.species_size || {})[species] ?? (ANIMALS[species] || {}).number;
+    const extinct = (view.extinct || []).includes(species);
+    const base = el(doc, "div", {
+      class: ["mz-base", extinct ? "mz-extinct" : null, anim.bases.has(species) ? "mz-arrive" : null].filter(Boolean).join(" "),
+      dataset: { species, count: String(n), extinct: String(extinct) },
+      title: `${cardLabel(species)}: ${n} of ${size} cards face up on its base${extinct ? " — extinct" : ""}`,
+    });
+    base.append(faceCard(species, { small: true }, doc), el(doc, "span", { class: "mz-base-count" }, `${n}/${size}`));
+    if (extinct) base.append(el(doc, "span", { class: "mz-extinct-mark" }, "extinct"));
+    bases.append(base);
+  }
+  const out = el(doc, "div", { class: ["mz-out", anim.dinosaursOut ? "mz-arrive" : null].filter(Boolean).join(" "), "aria-label": "dinosaurs out of the game" });
+  for (const d of view.dinosaurs_out || []) out.append(faceCard(d, { small: true }, doc));
+  if (!(view.dinosaurs_out || []).length) out.append(el(doc, "span", { class: "mz-facts" }, "none"));
+  const pileN = view.pile || 0;
+  const pile = el(doc, "div", { class: ["mz-pile", anim.pile ? "mz-arrive" : null].filter(Boolean).join(" "), dataset: { count: String(pileN) } });
+  if (pileN) pile.append(cardBack({ small: true, ariaLabel: `the Plesiosaur pile: ${pileN} cards` }, doc));
+  pile.append(el(doc, "span", {}, el(doc, "b", {}, String(pileN)), ` card${pileN === 1 ? "" : "s"}`));
+  if (Array.isArray(view.pile_cards) && view.pile_cards.length) {
+    pile.append(el(doc, "span", { class: "mz-facts mz-teaching-note" }, `(all-seeing: ${sortCards(view.pile_cards).map((c) => cardLabel(c).toLowerCase()).join(", ")})`));
+  }
+  const section = el(doc, "div", { class: "mz-section mz-middle" }, el(doc, "h4", {}, "Bases"), bases);
+  section.append(
+    el(doc, "div", { class: "mz-row" },
+      el(doc, "div", {}, el(doc, "h4", {}, "Dinosaurs out of the game"), out),
+      el(doc, "div", {}, el(doc, "h4", {}, "Plesiosaur pile"), pile)),
+  );
+  if (Array.isArray(view.dinosaurs_in_play)) {
+    section.append(el(doc, "div", { class: "mz-facts mz-teaching-note" },
+      `All-seeing: the dinosaurs dealt are ${view.dinosaurs_in_play.map((d) => cardLabel(d)).join(", ") || "none"}.`));
+  }
+  return section;
+}
+
+/** The round's herd: every display in front of its seat; the last one's cards can be challenged. */
+export function drawHerd(doc, view, ctx, composer, anim) {
+  const displays = view.displays || [];
+  const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed` : "No herd: a new round starts";
+  const box = el(doc, "div", { class: "mz-section mz-herd-box", dataset: { claim: view.claim || "" } }, el(doc, "h4", {}, title));
+  const row = el(doc, "div", { class: "mz-herd" });
+  displays.forEach((d, j) => {
+    const isLast = j === displays.length - 1;
+    const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
+    const group = el(doc, "div", { class: ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" "), dataset: { seat: String(d.seat), index: String(j) } });
+    group.append(
+      el(doc, "div", { class: "mz-display-head" }, seatName(view, ctx, d.seat), " ",
+        el(doc, "span", { class: "mz-claim" }, `claims ${cardLabel(view.claim, d.size)}`)),
+    );
+    const cards = el(doc, "div", { class: ["mz-display-cards", isLast && anim.laid ? "mz-arrive" : null].filter(Boolean).join(" ") });
+    for (let i = 1; i <= d.size; i++) {
+      const up = (d.turned || {})[String(i)];
+      const known = Array.isArray(d.cards) ? d.cards[i - 1] : undefined;
+      const challenge = isLast && composer && composer.challenges.has(i) ? `challenge ${i}` : null;
+      const opts = challenge
+        ? { button: true, title: `challenge: turn card ${i} of ${seatName(view, ctx, d.seat)}'s display`, ariaLabel: `Challenge card ${i} of ${seatName(view, ctx, d.seat)}'s display` }
+        : {};
+      let node;
+      if (up) {
+        node = faceCard(up, { ...opts, mark: ["mz-turned", anim.flip && isLast && anim.flip === i ? "mz-flip" : null].filter(Boolean).join(" "), ariaLabel: `${cardLabel(up)}, turned up` }, doc);
+      } else if (known !== undefined) {
+        // Face down on the table; this view knows it (its own display, or the all-seeing view).
+        const whose = mine ? "your card, face down" : "face down (all-seeing view)";
+        node = faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, ...opts, known: true }, doc);
+      } else {
+        node = cardBack(opts, doc);
+      }
+      node.dataset.position = String(i);
+      if (challenge) {
+        node.dataset.action = "play";
+        node.dataset.notation = challenge;
+      }
+      cards.append(node);
+    }
+    group.append(cards);
+    row.append(group);
+  });
+  if (displays.length) box.append(row);
+  if (composer && composer.challenges.size) {
+    box.append(el(doc, "div", { class: "mz-facts" }, "Click a card of the framed display to challenge it."));
+  }
+  return box;
+}
+
+export function drawSeats(doc, view, ctx, anim, settled = true) {
+  const box = el(doc, "div", { class: "mz-seats" });
+  const bots = (ctx && ctx.botSeats) || [];
+  for (let s = 0; s < (view.players || (view.hand_sizes || []).length); s++) {
+    const n = (view.hand_sizes || [])[s] || 0;
+    const over = view.phase === "over";
+    const moving = settled && !over && view.to_move === s;
+    const seat = el(doc, "div", {
+      class: ["mz-seat", moving ? "mz-to-move" : null, anim.seats.has(s) ? "mz-arrive" : null].filter(Boolean).join(" "),
+      dataset: { seat: String(s), hand: String(n) },
+    });
+    const name = el(doc, "div", { class: "mz-seat-name" }, seatName(view, ctx, s));
+    if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mz-badge" }, "you"));
+    if (bots.includes(s)) name.append(el(doc, "span", { class: "mz-badge" }, "bot"));
+    if (moving) name.append(el(doc, "span", { class: "mz-badge" }, "to move"));
+    if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "started this herd"));
+    if (over && (view.winners || []).includes(s)) name.append(el(doc, "span", { class: "mz-badge mz-badge-win" }, "winner"));
+    seat.append(name);
+    const backs = el(doc, "span", { class: "mz-backs", "aria-hidden": "true" });
+    const shown = Math.min(n, 14);
+    // Cards that just arrived (a taken herd, a Stegosaurus deal) are the last backs, sliding in.
+    const arrived = Math.min(anim.arrived.get(s) || 0, shown);
+    for (let i = 0; i < shown; i++) backs.append(cardBack({ mark: i >= shown - arrived ? "mz-slide" : null }, doc));
+    seat.append(el(doc, "div", { class: "mz-facts mz-hand-size", title: `${n} cards in hand` }, "hand ", el(doc, "b", {}, String(n)), " ", backs));
+    const chip = anim.chips.get(s);
+    if (chip) seat.append(el(doc, "span", { class: "mz-chip" }, chip));
+    box.append(seat);
+  }
+  return el(doc, "div", { class: "mz-section" }, el(doc, "h4", {}, "Players"), box);
+}
+
+function handRow(doc, view, ctx, hand, composer) {
+  const row = el(doc, "div", { class: "mz-hand" });
+  handCards(hand).forEach((card, index) => {
+    const opts = composer
+      ? { button: true, pressed: composer.picked.has(index), title: `${cardLabel(card)}: select to lay` }
+      : {};
+    const node = faceCard(card, opts, doc);
+    node.dataset.index = String(index);
+    if (composer) {
+      node.dataset.action = "pick";
+      if (!composer.picked.has(index) && composer.picked.size >= 4) node.disabled = true;
+    }
+    row.append(node);
+  });
+  if (!row.childElementCount) row.append(el(doc, "span", { class: "mz-facts" }, "(no cards)"));
+  return row;
+}
+
+/** The viewing seat's own hand; in the all-seeing view every hand, labelled as such. */
+export function drawHands(doc, view, ctx, composer) {
+  const seat = ctx ? ctx.seat : null;
+  const box = el(doc, "div", { class: "mz-section mz-hands" });
+  if (seat === null || seat === undefined) {
+    if (!Array.isArray(view.hands)) return null;
+    box.classList.add("mz-teaching");
+    box.append(el(doc, "h4", {}, "Every hand (all-seeing view: no player sees this)"));
+    view.hands.forEach((hand, s) => {
+      const c = s === view.to_move ? composer : null;
+      box.append(el(doc, "div", { class: "mz-hand-owner", dataset: { seat: String(s) } }, `${seatName(view, ctx, s)}: ${countsText(hand) || "no cards"}`));
+      const row = handRow(doc, view, ctx, hand, c);
+      row.dataset.seat = String(s);
+      box.append(row);
+    });
+    return box;
+  }
+  if (!view.hand) return null;
+  box.append(el(doc, "h4", {}, `Your hand (${seatName(view, ctx, seat)})`));
+  const row = handRow(doc, view, ctx, view.hand, composer);
+  row.dataset.seat = String(seat);
+  box.append(row);
+  return box;
+}
+
+// ----------------------------------------------------------------------------------------
+// The composer: the legal actions parsed once; the selection checked against them.
+
+/** `legal` notations → what the table may offer; `sel` is {species, picked: Set of hand indexes}. */
+export function makeComposer(legal, sel, hand) {
+  const lays = new Set();
+  const laySpecies = [];
+  const challenges = new Set();
+  const gives = [];
+  for (const notation of legal) {
+    const a = parseAction(notation);
+    if (a.type === "lay") {
+      lays.add(a.notation);
+      if (!laySpecies.includes(a.species)) laySpecies.push(a.species);
+    } else if (a.type === "challenge") challenges.add(a.position);
+    else if (a.type === "give") gives.push(a);
+  }
+  const cards = handCards(hand);
+  const species = laySpecies.length === 1 ? laySpecies[0] : sel.species;
+  const picked = [...sel.picked].filter((i) => i < cards.length).map((i) => cards[i]);
+  const chosen = species && picked.length ? layNotation(species, picked) : null;
+  return {
+    sel,
+    picked: sel.picked,
+    species,
+    laySpecies,
+    canLay: lays.size > 0,
+    challenges,
+    gives,
+    /** The notation of the composed lay, or null when it is not legal (yet). */
+    chosen: () => (chosen && lays.has(chosen) ? chosen : null),
+    pickedCards: picked,
+  };
+}
+
+function drawComposer(doc, view, ctx, composer) {
+  if (!composer) return null;
+  const box = el(doc, "div", { class: "mz-section mz-composer" });
+  if (composer.gives.length) {
+    box.append(el(doc, "h4", {}, "Triceratops: who takes the herd?"));
+    const row = el(doc, "div", { class: "mz-controls" });
+    for (const g of composer.gives) {
+      const self = g.seat === view.to_move;
+      row.append(el(doc, "button", { type: "button", dataset: { action: "play", notation: g.notation }, title: g.notation },
+        self ? `Take it myself (${seatName(view, ctx, g.seat)})` : `Give it to ${seatName(view, ctx, g.seat)} (${(view.hand_sizes || [])[g.seat]} cards)`));
+    }
+    box.append(row);
+    return box;
+  }
+  if (!composer.canLay) {
+    box.append(el(doc, "h4", {}, "Your move"), el(doc, "div", { class: "mz-facts" }, "You cannot expand: challenge a card of the framed display."));
+    return box;
+  }
+  const starting = view.phase === "start";
+  box.append(el(doc, "h4", {}, starting ? "Start a herd: name a species, select 1–4 cards" : `Expand the ${herdOf(view.claim)}: select 1–4 cards`));
+  const controls = el(doc, "div", { class: "mz-controls" });
+  if (starting) {
+    for (const s of composer.laySpecies) {
+      controls.append(el(doc, "button", { type: "button", class: "mz-species", dataset: { action: "species", species: s }, "aria-pressed": String(composer.species === s), title: `claim a ${herdOf(s)}` },
+        cardIcon(s, doc), cardLabel(s)));
+    }
+  }
+  const picked = composer.pickedCards;
+  const claim = composer.species ? `claimed as ${cardLabel(composer.species, picked.length || 1).replace(/^\d+ /, `${picked.length} `)}` : "choose the species to claim";
+  const truth = picked.length ? `${picked.length} card${picked.length === 1 ? "" : "s"} (${sortCards(picked).map((c) => cardLabel(c).toLowerCase()).join(", ")}), ${claim}` : "select cards in your hand";
+  controls.append(el(doc, "span", { class: "mz-composed" }, truth));
+  const notation = composer.chosen();
+  controls.append(el(doc, "button", { type: "button", class: "mz-lay", dataset: { action: "lay" }, disabled: !notation, title: notation || "select 1–4 cards and a species" }, "Lay"));
+  controls.append(el(doc, "button", { type: "button", dataset: { action: "clear" } }, "Clear"));
+  box.append(controls);
+  if (composer.challenges.size) box.append(el(doc, "div", { class: "mz-facts" }, "…or click a card of the framed display to challenge it."));
+  return box;
+}
+
+// ----------------------------------------------------------------------------------------
+// Animations: only when stepping forward by one frame (a sub-step, or into the next step).
+
+/** What the frame animates, from its event kind and data; nothing unless `forward`. */
+export function animationsOf(frame, forward) {
+  const anim = { flip: 0, bases: new Set(), seats: new Set(), chips: new Map(), arrived: new Map(), pile: false, dinosaursOut: false, laid: false };
+  if (!forward) return anim;
+  const data = frame.data || {};
+  const view = frame.view || {};
+  switch (frame.kind) {
+    case "lay":
+      anim.laid = true;
+      break;
+    case "turn":
+      anim.flip = data.position || 0;
+      break;
+    case "take":
+      anim.arrived.set(data.seat, data.count || 0);
+      anim.seats.add(data.seat);
+      anim.chips.set(data.seat, `+${data.count}`);
+      break;
+    case "stegosaurus":
+      (data.dealt || []).forEach((n, s) => {
+        if (n) {
+          anim.arrived.set(s, n);
+          anim.seats.add(s);
+          anim.chips.set(s, `+${n}`);
+        }
+      });
+      break;
+    case "plesiosaur":
+      anim.pile = true;
+      break;
+    case "tyrannosaurus":
+      for (const c of data.cards || []) if (ANIMALS[c]) anim.bases.add(c);
+      anim.dinosaursOut = (data.cards || []).some((c) => DINOS[c]);
+      break;
+    case "extinction":
+      anim.bases.add(data.species);
+      if (data.seat !== null && data.seat !== undefined) anim.chips.set(data.seat, `${cardLabel(data.species)} → base`);
+      break;
+    case "triceratops":
+    case "starter":
+    case "end":
+    default:
+      if (frame.kind === "starter" && view.to_move !== undefined && view.to_move !== null) anim.seats.add(view.to_move);
+  }
+  return anim;
+}
+
+export function isForward(prev, frame) {
+  if (!prev || prev === frame) return false;
+  if (prev.step === frame.step) return prev.sub === frame.sub - 1;
+  return prev.step === frame.step - 1 && !!prev.last && frame.sub === 0;
+}
+
+// ----------------------------------------------------------------------------------------
+
+const EMPTY_SEL = () => ({ species: null, picked: new Set() });
+
+export function mount(boardEl, ctx) {
+  const doc = boardEl.ownerDocument || globalThis.document;
+  const root = el(doc, "div", { class: "mz-root" });
+  boardEl.append(root);
+  let current = { frame: null, prev: null, ctx };
+  let sel = EMPTY_SEL();
+  let selKey = null;
+  let composer = null;
+  let shown = { frame: null, anim: null };
+
+  function render() {
+    const { frame, prev } = current;
+    const c = current.ctx || {};
+    root.replaceChildren();
+    composer = null;
+    if (!frame || !frame.view) return;
+    const view = frame.view;
+    const legal = legalOf(c);
+    const key = `${frame.step}:${frame.sub}:${c.seat}:${legal.join("|")}`;
+    if (key !== selKey) {
+      // A new position or new legal actions: a half-made selection no longer applies.
+      sel = EMPTY_SEL();
+      selKey = key;
+    }
+    const hand = c.seat === null || c.seat === undefined ? (view.hands || [])[view.to_move] : view.hand;
+    if (legal.length && view.phase !== "over") composer = makeComposer(legal, sel, hand || {});
+    const animate = !c.settings || c.settings.animate !== false;
+    // Redrawing the same frame (new legal actions, a selection) keeps its animation, so a
+    // flip that has just started is not cut short by the kernel's next message.
+    const anim = shown.frame === frame && shown.anim ? shown.anim : animationsOf(frame, animate && isForward(prev, frame));
+    shown = { frame, anim };
+
+    const settled = frame.last !== false;
+    root.append(drawStatus(doc, view, c, settled));
+    root.append(drawMiddle(doc, view, anim));
+    root.append(drawHerd(doc, view, c, composer, anim));
+    root.append(drawSeats(doc, view, c, anim, settled));
+    const hands = drawHands(doc, view, c, composer && composer.canLay ? composer : null);
+    if (hands) root.append(hands);
+    const comp = drawComposer(doc, view, c, composer);
+    if (comp) root.append(comp);
+  }
+
+  function onClick(event) {
+    const target = event.target.closest ? event.target.closest("[data-action]") : null;
+    if (!target || !root.contains(target) || target.disabled) return;
+    const c = current.ctx || {};
+    const action = target.dataset.action;
+    if (action === "play") {
+      // Only what the kernel offered is sent (the engine checks it again).
+      const notation = target.dataset.notation;
+      if (legalOf(c).includes(notation) && c.play) c.play(notation);
+      return;
+    }
+    if (!composer) return;
+    shown.anim = animationsOf(current.frame, false); // a click redraws without replaying
+    if (action === "pick") {
+      const index = Number(target.dataset.index);
+      const picked = new Set(sel.picked);
+      if (picked.has(index)) picked.delete(index);
+      else if (picked.size < 4) picked.add(index);
+      sel = { ...sel, picked };
+    } else if (action === "species") {
+      const s = target.dataset.species;
+      sel = { ...sel, species: sel.species === s ? null : s };
+    } else if (action === "clear") {
+      sel = EMPTY_SEL();
+    } else if (action === "lay") {
+      const notation = composer.chosen();
+      if (notation && legalOf(c).includes(notation) && c.play) c.play(notation);
+      return;
+    }
+    render();
+  }
+
+  root.addEventListener("click", onClick);
+  return {
+    update(frame, prev, ctx2) {
+      current = { frame, prev, ctx: ctx2 || current.ctx };
+      render();
+    },
+    destroy() {
+      root.removeEventListener("click", onClick);
+      root.remove();
+    },
+  };
+}
+
+export const renderer = { name: "mammuz", css, mount };
+export default createGameWidget(renderer);
+
+// Re-exported for tests and for other tables that show MammuZ cards.
+export { CARDS };

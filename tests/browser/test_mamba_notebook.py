@@ -1,0 +1,195 @@
+"""examples/mamba.ipynb in a real JupyterLab (and Notebook 7), driven like a user would."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+NOTEBOOK = "mamba.ipynb"
+
+# Each occupied cell of a board as "e5=S" (the stone's side), in cell order.
+STONES_JS = """(root) => [...root.querySelectorAll('svg.mamba-board [data-cell]')]
+    .map(c => { const s = c.querySelector('[data-stone]');
+                return s ? c.getAttribute('data-cell') + '=' + s.getAttribute('data-stone') : null; })
+    .filter(Boolean).join(' ')"""
+
+
+def wait_until(check, timeout=30.0, what="the condition"):
+    """Poll `check` (a kernel round trip, say) until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.2)
+
+
+def interactive_root(page):
+    """The first Mamba widget on the page whose board offers a stone to pick (pinned by its
+    position, so the locator keeps meaning this widget when its board changes)."""
+    page.locator("svg.mamba-board [data-cell].pickable").first.wait_for()
+    roots = page.locator(".tw-root", has=page.locator("svg.mamba-board"))
+    offers = [roots.nth(i).locator("[data-cell].pickable").count() > 0 for i in range(roots.count())]
+    return roots.nth(offers.index(True))
+
+
+def slider_value(root) -> int:
+    return int(root.locator("input.tw-slider").input_value())
+
+
+@pytest.fixture
+def mamba(notebook):
+    nb = notebook(NOTEBOOK)
+    nb.run_all()
+    nb.page.locator("svg.mamba-board").first.wait_for()
+    return nb
+
+
+def test_every_board_renders_with_81_cells(mamba):
+    page = mamba.page
+    boards = page.locator("svg.mamba-board")
+    assert boards.count() >= 1
+    for i in range(boards.count()):
+        assert boards.nth(i).locator("[data-cell]").count() == 81
+    # The first widget is a new two-player game: seven stones a side, South's facing south.
+    first = page.locator(".tw-root", has=page.locator("svg.mamba-board")).first
+    stones = first.evaluate(STONES_JS).split()
+    assert len(stones) == 14
+    assert sorted(s.split("=")[0] for s in stones if s.endswith("=S")) == ["d1", "d2", "d3", "e2", "f1", "f2", "f3"]
+    assert first.locator("button[aria-label='Previous frame']").count() == 1
+
+
+def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
+    page = mamba.page
+    root = interactive_root(page)
+    before = mamba.widgets()
+    mark = len(mamba.sent)
+
+    stone = root.locator("svg.mamba-board [data-cell].pickable").first
+    origin = stone.get_attribute("data-cell")
+    stone.click()
+    target = root.locator("svg.mamba-board [data-cell].dest").first
+    target.wait_for()
+    destination = target.get_attribute("data-cell")
+    target.click()
+    move = f"{origin}-{destination}"
+
+    # The kernel's answer (new frames) puts the stone on its destination.
+    root.locator(f'svg.mamba-board [data-cell="{destination}"] [data-stone]').wait_for()
+    assert mamba.comm_msgs_since(mark) >= 1  # the instrument sees the widget's messages
+
+    def changed():
+        now = mamba.widgets()
+        grown = [(b, a) for b, a in zip(before, now) if len(a["actions"]) > len(b["actions"])]
+        return grown if grown else None
+
+    grown = wait_until(changed, what=f"the kernel to record {move}")
+    assert len(grown) == 1, grown
+    old, new = grown[0]
+    assert new["game"] == "mamba"
+    # The clicked move is the match's next action (a bot may have answered after it).
+    assert new["actions"][: len(old["actions"])] == old["actions"]
+    assert new["actions"][len(old["actions"])] == move
+
+
+def test_slider_and_keys_rewind_without_a_kernel_message(mamba):
+    page = mamba.page
+    # The widget with the longest timeline (the four bots' game).
+    roots = page.locator(".tw-root", has=page.locator("svg.mamba-board"))
+    lengths = [int(roots.nth(i).locator("input.tw-slider").get_attribute("max")) for i in range(roots.count())]
+    root = roots.nth(lengths.index(max(lengths)))
+    last = max(lengths)
+    assert last >= 10, lengths
+    assert slider_value(root) == last  # a recorded match opens on its last frame
+    kernel_before = mamba.widgets()
+    at_end = root.evaluate(STONES_JS)
+    mark = len(mamba.sent)
+
+    slider = root.locator("input.tw-slider")
+    slider.focus()
+    page.keyboard.press("Home")
+    assert slider_value(root) == 0
+    at_start = root.evaluate(STONES_JS)
+    assert at_start != at_end
+    assert len(at_start.split()) == 28  # four players' set-up, seven stones each
+
+    page.keyboard.press("End")
+    assert slider_value(root) == last
+    assert root.evaluate(STONES_JS) == at_end
+
+    # ← on the widget steps back one frame at a time; some frame soon differs on the board.
+    root.locator(".tw-caption").click()
+    seen = {at_end}
+    for back in range(1, 11):
+        page.keyboard.press("ArrowLeft")
+        assert slider_value(root) == last - back
+        seen.add(root.evaluate(STONES_JS))
+    assert len(seen) > 1
+
+    root.get_by_role("button", name="First frame").click()
+    assert slider_value(root) == 0
+    root.get_by_role("button", name="Next frame").click()
+    assert slider_value(root) == 1
+
+    # Everything above stayed in the browser: the kernel's matches did not move, and the page
+    # sent no comm message before this execute request (frames are recorded in order).
+    assert mamba.widgets() == kernel_before
+    assert mamba.comm_msgs_since(mark) == 0
+
+
+def test_seat_switch_between_all_seeing_and_one_seat(mamba):
+    page = mamba.page
+    root = interactive_root(page)
+    seat = root.locator("select.tw-seat")
+    pickable = root.locator("svg.mamba-board [data-cell].pickable")
+    assert seat.input_value() == ""  # the notebook's first widget is the all-seeing view
+
+    def kernel_seats():
+        return sorted((w["seat"] is None, w["seat"]) for w in mamba.widgets())
+
+    before = kernel_seats()
+    seat.select_option("1")  # North, whose turn it is not: nothing to pick
+    root.locator(".tw-view-note", has_text="only what this seat may know").wait_for()
+    page.wait_for_function("(root) => !root.querySelector('svg.mamba-board [data-cell].pickable')",
+                           arg=root.element_handle())
+    assert wait_until(lambda: kernel_seats() != before and kernel_seats(), what="the seat to reach the kernel")
+    assert any(w["seat"] == 1 for w in mamba.widgets())
+
+    seat.select_option("0")  # South, to move
+    pickable.first.wait_for()
+    seat.select_option("")
+    root.locator(".tw-view-note", has_text="All-seeing").wait_for()
+    pickable.first.wait_for()
+    assert wait_until(lambda: kernel_seats() == before, what="the all-seeing view to reach the kernel")
+
+
+def test_board_follows_the_dark_theme(mamba):
+    page = mamba.page
+    root = page.locator(".tw-root", has=page.locator("svg.mamba-board")).first
+    colours = """(root) => {
+        const svg = root.querySelector('svg.mamba-board');
+        const pick = (sel, prop) => { const n = svg.querySelector(sel); return n ? getComputedStyle(n)[prop] : ''; };
+        return [getComputedStyle(root).color, pick('.frame', 'fill'), pick('.hole', 'fill')];
+    }"""
+    light = root.evaluate(colours)
+    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
+    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+    page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
+                           arg=[root.element_handle(), light])
+    dark = root.evaluate(colours)
+    assert all(d != l for d, l in zip(dark, light)), (light, dark)
+
+
+def test_widget_renders_in_notebook_7(notebook):
+    nb = notebook(NOTEBOOK, app="notebook")
+    nb.run_all()
+    board = nb.page.locator("svg.mamba-board").first
+    board.wait_for()
+    assert board.locator("[data-cell]").count() == 81
+    # Notebook 7's own shell, not JupyterLab's.
+    assert nb.page.locator(".jp-LabShell").count() == 0
+    assert nb.page.evaluate("() => document.body.dataset.notebook") == "notebooks"

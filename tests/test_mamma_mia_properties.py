@@ -1,0 +1,174 @@
+"""Mamma Mia! properties over many seeded random games, driven directly (no Match overhead):
+conservation at every sub-step, constant order cards per colour, scores, JSON round trips,
+replays, legal/illegal actions, and what each seat may see."""
+
+import json
+
+import pytest
+
+import tabletop_widgets as tw
+from tabletop_widgets.core import Rng
+from tabletop_widgets.games.mamma_mia import position
+
+CONFIGS = [("mamma-mia", p, {}) for p in (2, 3, 4, 5)] + [("mamma-mia-plus", p, {}) for p in (2, 3, 4, 5, 6)] + [
+    ("mamma-mia", 3, {"optional_actions": True}),
+    ("mamma-mia", 4, {"bombastica_from_hand": False, "first_player": 2}),
+    ("mamma-mia-plus", 4, {"help": False}),
+    ("mamma-mia-plus", 3, {"optional_actions": True}),
+]
+# Random games per configuration: about 600 classic and 380 Plus games, each state validated.
+GAMES = {"mamma-mia": 120, "mamma-mia-plus": 64}
+CHECKED = 10  # of which this many validate every event's intermediate state too
+
+
+def ids(config):
+    name, players, options = config
+    return f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
+
+
+def playout(game, seed, deep):
+    """A seeded random game; validates every state (and, if ``deep``, every sub-step)."""
+    rng = Rng.from_seed(seed, stream=11)
+    state = game.new_state(seed)
+    state.validate()
+    steps = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        assert legal, f"seed {seed}: no legal action at step {steps}"
+        assert state.to_move in range(game.players)
+        action, rng = rng.choice(legal)
+        state = state._apply(action)
+        steps += 1
+        if deep:
+            for event in state.events:
+                if event.after is not None:
+                    event.after.validate()  # every card in exactly one place at every sub-step
+        state.validate()
+        assert state.scores == tuple(len(d) for d in state.delivered)
+        assert steps < 5000
+    return state, steps
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=ids)
+def test_random_games_keep_every_card_in_exactly_one_place(config):
+    name, players, options = config
+    game = tw.make(name, players=players, **options)
+    n = GAMES[name] // (2 if options else 1)
+    total_scores = 0
+    for seed in range(n):
+        end, steps = playout(game, seed, deep=seed < CHECKED)
+        assert end.legal_actions() == [] and end.to_move is None
+        view = end.observe(None)
+        assert [p["delivered"] for p in view["players"]] == list(end.scores) == view["scores"]
+        best = max(end.scores)
+        assert all(end.scores[w] == best for w in end.winners)
+        total_scores += sum(end.scores)
+    assert total_scores > n  # pizzas do get made in random play
+
+
+@pytest.mark.parametrize("config", CONFIGS[:9], ids=ids)
+def test_replays_and_state_json_round_trip(config):
+    name, players, options = config
+    game = tw.make(name, players=players, **options)
+    for seed in range(2):
+        match = tw.Match(game, seed=seed)
+        rng = Rng.from_seed(seed, stream=12)
+        while not match.state.is_over:
+            action, rng = rng.choice(match.state.legal_actions())
+            match.play(action)
+        again = tw.Match.from_json(match.to_json())
+        assert again.to_json() == match.to_json()
+        assert again.state.to_json() == match.state.to_json()
+        for step in range(0, len(match) + 1, 9):
+            state = match.state_at(step)
+            text = state.to_json()
+            back = game.state_from_json(text)
+            assert back.to_json() == text and back.legal_actions() == state.legal_actions()
+            assert back.observe(None) == state.observe(None)
+
+
+@pytest.mark.parametrize("config", CONFIGS[:9], ids=ids)
+def test_illegal_actions_raise_and_change_nothing(config):
+    name, players, options = config
+    game = tw.make(name, players=players, **options)
+    rng = Rng.from_seed(3, stream=13)
+    state = game.new_state(3)
+    seen = set()
+    checked = 0
+    while not state.is_over:
+        legal = state.legal_actions()
+        notations = {str(a) for a in legal}
+        assert len(notations) == len(legal)
+        if checked < 60:
+            before = state.to_json()
+            for bad in list(seen - notations)[:3] + ["draw both", "make with nothing"]:
+                with pytest.raises(tw.IllegalAction):
+                    state.apply(bad)
+            assert state.to_json() == before
+            checked += 1
+        seen |= notations
+        action, rng = rng.choice(legal)
+        state = state.apply(str(action))
+
+
+@pytest.mark.parametrize("config", CONFIGS[:9], ids=ids)
+def test_observe_hides_what_the_seat_cannot_see(config):
+    name, players, options = config
+    game = tw.make(name, players=players, **options)
+    rng = Rng.from_seed(5, stream=14)
+    state = game.new_state(5)
+    steps = 0
+    differed = 0
+    while not state.is_over:
+        if steps % 7 == 0:
+            for seat in range(players):
+                rng, sub = Rng(rng.state + 1), rng
+                other = state.vary_hidden(seat, sub)
+                other.validate()
+                a = json.dumps(state.observe(seat), sort_keys=True)
+                assert json.dumps(other.observe(seat), sort_keys=True) == a
+                assert json.dumps(other.observe(seat, tally=True), sort_keys=True) == json.dumps(
+                    state.observe(seat, tally=True), sort_keys=True)
+                differed += other.to_json() != state.to_json()
+        action, rng = rng.choice(state.legal_actions())
+        state = state._apply(action)
+        steps += 1
+    assert differed
+
+
+def test_observe_shows_exactly_the_public_parts():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, hands={0: {"ingredients": {"salami": 3}, "orders": ["monotoni"]},
+                                  1: {"ingredients": {"olive": 2}, "orders": ["minimale"]}},
+                     oven=[(2, "2 pepper"), (2, "order bombastica"), (3, "1 olive")], base={"mushroom": 2})
+    view = state.observe(1)
+    text = json.dumps(view)
+    assert view["hand"] == {"ingredients": {"olive": 2}, "orders": [view["hand"]["orders"][0]]}
+    assert view["hand"]["orders"][0]["type"] == "minimale"
+    assert '"monotoni"' not in text and '"bombastica"' not in text and "hands" not in view
+    assert "rng" not in text and view["supply"] == len(state.supply)
+    assert view["oven"]["log"] == [{"seat": None, "kind": "mushroom", "count": 2, "base": True},
+                                   {"seat": 2, "kind": "pepper", "count": 2}, {"seat": 2, "order": "brown"},
+                                   {"seat": 3, "kind": "olive", "count": 1}]
+    assert view["oven"]["size"] == 6 and view["oven"]["tally"] is None
+    tally = state.observe(1, tally=True)["oven"]["tally"]
+    assert tally == {"ingredients": {"mushroom": 2, "pepper": 2, "olive": 1}, "orders": {"brown": 1}}
+    assert [p["hand_orders"] for p in view["players"]] == [1, 1, 0, 0]
+    # the all-seeing view shows every hand
+    assert state.observe(None)["hands"][0]["ingredients"] == {"salami": 3}
+
+
+def test_frames_of_an_evaluation_step_through_each_reveal():
+    game = tw.make("mamma-mia", players=4)
+    start = position(game, to_move=1, supply={}, mamma_mia=0, hands={1: {"ingredients": {"olive": 2}}},
+                     oven=[(0, "3 pineapple"), (1, "order 4 pineapple + 1 pepper"), (2, "1 pepper")])
+    match = tw.Match(game, state=start)
+    match.play("put 2 olive; draw supply")
+    frames = match.frames_of_step(1, seat=3)
+    kinds = [f.kind for f in frames]
+    assert kinds[:3] == ["turn", "oven-closed", "reveal"]
+    assert frames[2].view["evaluation"]["revealed"] == [{"type": "ingredient", "kind": "pineapple", "seat": 0}] * 3
+    order_frame = frames[3]
+    assert order_frame.view["evaluation"]["revealed"][-1]["label"] == "4 pineapple + 1 pepper"
+    assert kinds[4] == "sent-back"  # Green holds no card: publicly, nothing can be added
+    assert frames[-1].view == match.state.observe(3)

@@ -1,0 +1,516 @@
+"""Mamma Mia! and Mamma Mia! Plus: set-up, options, turns, the evaluation and the worked
+examples of the rules (shared/rules/mamma-mia.md and the source texts)."""
+
+import json
+
+import pytest
+
+import tabletop_widgets as tw
+from tabletop_widgets.games.mamma_mia import position
+from tabletop_widgets.games.mamma_mia.rules import DECK_DIR, MAMMA_MIA
+
+GREEN, BROWN, PURPLE, RED = 1, 2, 3, 4
+
+
+def legal(state):
+    return sorted(str(a) for a in state.legal_actions())
+
+
+def table(state):
+    return {k: n for k, n in state.observe(None)["table"].items() if n}
+
+
+def kinds_used(state):
+    return dict(zip(state.game.kinds, state.used))
+
+
+# set-up and options ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name, players, per_kind", [
+    ("mamma-mia", 2, 8), ("mamma-mia", 3, 10), ("mamma-mia", 4, 12), ("mamma-mia", 5, 13),
+    ("mamma-mia-plus", 2, 8), ("mamma-mia-plus", 3, 10), ("mamma-mia-plus", 4, 12),
+    ("mamma-mia-plus", 5, 14), ("mamma-mia-plus", 6, 15),
+])
+def test_set_up_removes_cards_per_player_count_and_deals(name, players, per_kind):
+    state = tw.make(name, players=players).new_state(seed=7)
+    view = state.observe(None)
+    classic = name == "mamma-mia"
+    assert len(view["kinds"]) == (5 if classic else 6)
+    in_play = {k: sum(h["ingredients"].get(k, 0) for h in view["hands"]) for k in view["kinds"]}
+    for k in state.supply:
+        if k != MAMMA_MIA:
+            in_play[state.game.kinds[k]] += 1
+    assert in_play == {k: per_kind for k in view["kinds"]}
+    for p in view["players"]:
+        assert (p["hand_ingredients"], p["hand_orders"]) == ((6, 1) if classic else (8, 1))
+        assert p["waiter"] == (7 if classic else 14)
+    assert state.supply.count(MAMMA_MIA) == (1 if classic else 0)
+    assert view["mamma_mia_card"] == ("supply" if classic else None)
+    assert view["ovens"] == (3 if classic or players >= 3 else 4)
+    assert state.to_move == 0
+
+
+def test_the_mamma_mia_card_is_shuffled_in_after_dealing():
+    positions = set()
+    for seed in range(40):
+        state = tw.make("mamma-mia", players=4).new_state(seed)
+        positions.add(state.supply.index(MAMMA_MIA))
+        assert all(p["hand_ingredients"] == 6 for p in state.observe(None)["players"])
+    assert len(positions) > 10  # anywhere in the supply, never in a hand
+
+
+def test_options_and_their_errors():
+    assert tw.make("mamma-mia-plus", players=3).options["help"] is True
+    assert tw.make("mamma-mia-plus", players=2).options["help"] is False
+    assert tw.make("mamma-mia-plus", players=4, help=False).ovens == 4
+    with pytest.raises(ValueError, match="help=True is not allowed with 2 players"):
+        tw.make("mamma-mia-plus", players=2, help=True)
+    with pytest.raises(ValueError, match="unknown option 'help'"):
+        tw.make("mamma-mia", players=3, help=True)
+    with pytest.raises(ValueError, match="allowed values: False, True"):
+        tw.make("mamma-mia", optional_actions="yes")
+    with pytest.raises(ValueError, match="first_player=4 is not a seat; allowed values: 0 to 3"):
+        tw.make("mamma-mia", players=4, first_player=4)
+    with pytest.raises(ValueError, match="players must be an int from 2 to 5"):
+        tw.make("mamma-mia", players=6)
+    assert tw.make("mamma-mia", players=3, first_player=2).new_state(1).to_move == 2
+
+
+def test_a_replacement_deck_is_validated(tmp_path):
+    with open(f"{DECK_DIR}/classic.json") as fh:
+        doc = json.load(fh)
+    doc["orders"]["green"][0]["recipe"] = {"pepper": 1, "shrimp": 4}
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc))
+    with pytest.raises(ValueError, match="recipe kind must be one of salami, pineapple"):
+        tw.make("mamma-mia", deck=str(bad))
+    with pytest.raises(ValueError, match="cannot be read"):
+        tw.make("mamma-mia", deck=str(tmp_path / "missing.json"))
+    (tmp_path / "junk.json").write_text("{")
+    with pytest.raises(ValueError, match="not valid JSON"):
+        tw.make("mamma-mia", deck=str(tmp_path / "junk.json"))
+    with pytest.raises(ValueError, match="for the 'classic' edition, not 'plus'"):
+        tw.make("mamma-mia-plus", deck=f"{DECK_DIR}/classic.json")
+    doc["orders"]["green"] = doc["orders"]["green"][:3]
+    doc["orders"]["green"][0]["recipe"] = {"pepper": 1, "olive": 5}
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(doc))
+    game = tw.make("mamma-mia", players=2, deck=str(good))
+    state = game.new_state(3)
+    assert state.observe(None)["players"][GREEN]["waiter"] == 2
+    assert "5 olive + 1 pepper" in {o.label for o in game.deck}
+
+
+def test_the_reconstructed_decks_follow_the_decision():
+    classic = tw.make("mamma-mia", players=5)
+    plus = tw.make("mamma-mia-plus", players=6)
+    for game, per_colour in ((classic, 8), (plus, 15)):
+        for colour in range(game.players):
+            cards = [o for o in game.deck if o.colour == colour]
+            assert len(cards) == per_colour
+            p = game.personal[colour]
+            normals = [o for o in cards if o.type == "normal"]
+            assert all(o.recipe[p] == 1 for o in normals)
+    green = [o for o in plus.deck if o.colour == GREEN]
+    assert sorted(o.type for o in green) == sorted(
+        ["normal"] * 7 + ["bombastica", "monotoni", "ciottona", "small_monotoni", "mini", "mini", "minimale",
+                          "pizza_mamma_mia"])
+
+
+# turns -----------------------------------------------------------------------------------------
+def test_a_turn_puts_one_kind_maybe_an_order_then_refills_from_one_source():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, to_move=GREEN, hands={GREEN: {"ingredients": {"salami": 3, "olive": 3}, "orders": ["monotoni"]}})
+    actions = legal(state)
+    assert "put 3 salami; order monotoni; draw supply" in actions
+    assert "put 2 olive; draw waiter" in actions
+    assert not any(a.startswith("order") or a.startswith("draw") for a in actions)  # ingredients are mandatory
+    assert not any("draw 2 from" in a for a in actions)  # the draw fills the hand
+    after = state.apply("put 3 salami; order monotoni; draw supply")
+    me = after.observe(GREEN)
+    assert me["players"][GREEN]["hand_ingredients"] + me["players"][GREEN]["hand_orders"] == 7
+    assert me["oven"]["log"] == [{"seat": GREEN, "kind": "salami", "count": 3}, {"seat": GREEN, "order": "green"}]
+    assert after.to_move == BROWN
+    # the other seats learn that a green order went in, not which
+    text, _ = after.events[-1].seen_by(BROWN)
+    assert "monotoni" not in text and "a green order" in text
+    assert "monotoni" in after.events[-1].seen_by(GREEN)[0]
+
+
+def test_czech_example_draws_only_two_with_optional_actions():
+    hands = {0: {"ingredients": {"salami": 3, "mushroom": 3}, "orders": ["4 salami + 1 pineapple"]}}
+    strict = position(tw.make("mamma-mia", players=4), hands=hands)
+    with pytest.raises(tw.IllegalAction):
+        strict.apply("put 3 salami; draw 2 from supply")
+    with pytest.raises(tw.IllegalAction):
+        strict.apply("pass")
+    free = position(tw.make("mamma-mia", players=4, optional_actions=True), hands=hands)
+    after = free.apply("put 3 salami; draw 2 from supply")
+    assert after.observe(0)["players"][0]["hand_ingredients"] == 5  # 3 mushroom + 2 drawn, not 3
+    assert "pass" in legal(free) and "order 4 salami + 1 pineapple; draw waiter" in legal(free)
+
+
+def test_spanish_example_a_waiter_of_three_leaves_the_hand_at_six():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, to_move=GREEN, waiters={GREEN: 3},
+                     hands={GREEN: {"ingredients": {"salami": 3, "olive": 3}, "orders": ["4 salami + 1 pepper"]}})
+    after = state.apply("put 3 salami; order 4 salami + 1 pepper; draw waiter")
+    green = after.observe(GREEN)["players"][GREEN]
+    assert (green["hand_ingredients"], green["hand_orders"], green["waiter"]) == (3, 3, 0)
+
+
+def test_plus_example_a_waiter_of_three_leaves_the_hand_at_eight():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, to_move=GREEN, waiters={GREEN: 3},
+                     hands={GREEN: {"ingredients": {"salami": 3, "olive": 5}, "orders": ["4 salami + 1 pepper"]}})
+    after = state.apply("put 3 salami; order 4 salami + 1 pepper; draw waiter")
+    green = after.observe(GREEN)["players"][GREEN]
+    assert green["hand_ingredients"] + green["hand_orders"] == 8 and green["waiter"] == 0
+
+
+def test_plus_draws_at_most_five_per_turn():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, hands={0: {"ingredients": {"salami": 6, "olive": 2}, "orders": ["monotoni"]}})
+    after = state.apply("put 6 salami; order monotoni; draw supply")
+    assert after.observe(0)["players"][0]["hand_ingredients"] == 7  # 2 + 5, the hand stays below 9
+
+
+def test_classic_player_without_ingredients_skips_the_first_step():
+    state = position(tw.make("mamma-mia", players=3), hands={0: {"orders": ["monotoni", "minimale"]}})
+    assert legal(state) == sorted(["draw supply", "draw waiter", "order monotoni; draw supply",
+                                   "order monotoni; draw waiter", "order minimale; draw supply",
+                                   "order minimale; draw waiter"])
+    after = state.apply("order monotoni; draw supply")
+    assert after.observe(0)["players"][0]["hand_ingredients"] == 6
+
+
+def test_plus_player_without_ingredients_draws_five_beyond_the_limit():
+    labels = ["monotoni", "minimale", "ciottona", "bombastica", "4 salami + 1 pepper"]
+    state = position(tw.make("mamma-mia-plus", players=3), to_move=GREEN, hands={GREEN: {"orders": labels}})
+    assert legal(state) == ["draw 5 ingredients"]
+    after = state.apply("draw 5 ingredients")
+    green = after.observe(GREEN)["players"][GREEN]
+    assert (green["hand_ingredients"], green["hand_orders"]) == (5, 5)  # 10 cards: the limit does not cap
+    assert after.to_move == BROWN
+
+
+def test_drawing_the_mamma_mia_card_lays_it_out_and_draws_a_replacement():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, hands={0: {"ingredients": {"salami": 2}}})
+    # put the Mamma Mia card on top of the supply
+    supply = (MAMMA_MIA,) + tuple(c for c in state.supply if c != MAMMA_MIA)
+    state = state._with(supply=supply).validate()
+    after = state.apply("put 1 salami; draw supply")
+    view = after.observe(1)
+    assert view["mamma_mia_card"] == 0 and view["players"][0]["mamma_mia"]
+    assert view["players"][0]["hand_ingredients"] == 7  # the card is not in the hand: 1 + 6
+    assert view["supply"] == len(supply) - 7
+
+
+def test_the_mamma_mia_card_as_the_last_supply_card_ends_the_phase():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, to_move=BROWN, supply={}, hands={BROWN: {"ingredients": {"olive": 2}}},
+                     oven=[(0, "3 salami")])
+    assert state.supply == (MAMMA_MIA,)
+    after = state.apply("put 2 olive; draw supply")
+    kinds = [e.kind for e in after.events]
+    assert kinds[:2] == ["turn", "oven-closed"]
+    assert "Mamma Mia card" in after.events[0].text
+    closed = after.events[1]
+    assert closed.data["emptier"] == BROWN
+    # nothing to decide: the oven is emptied and Brown starts the next round
+    assert after.phase == "turn" and after.to_move == BROWN and after.oven_number == 2
+    assert after.observe(None)["players"][BROWN]["hand_ingredients"] == 0  # no replacement was left
+
+
+def test_the_phase_ends_with_the_last_supply_card_and_plus_drawer_empties():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, to_move=PURPLE, supply={"olive": 2}, hands={PURPLE: {"ingredients": {"salami": 3}}},
+                     oven=[(0, "1 salami")])
+    after = state.apply("put 3 salami; draw supply")
+    assert after.events[1].kind == "oven-closed" and after.events[1].data["emptier"] == PURPLE
+    assert after.turn == PURPLE and after.oven_number == 2
+    # used cards make the new supply, leftovers the base of the next oven
+    assert after.observe(None)["oven"]["log"] == [{"seat": None, "kind": "salami", "count": 4, "base": True}]
+    assert len(after.supply) == 15 * 6 - 3 * 6 - 4 - 2  # everything else was in the used pile
+
+
+def test_deadlock_guard_ends_the_phase_after_a_cycle_without_a_moving_card():
+    game = tw.make("mamma-mia", players=4)
+    hands = {}
+    for seat in range(4):
+        labels = [o.label for o in game.deck if o.colour == seat][:7]
+        hands[seat] = {"orders": labels}
+    state = position(game, hands=hands, base={"salami": 2})
+    supply = len(state.supply)
+    for seat in range(3):
+        assert "pass" in legal(state)
+        state = state.apply("pass")
+        assert state.phase == "turn" and state.to_move == seat + 1
+    state = state.apply("pass")
+    closed = [e for e in state.events if e.kind == "oven-closed"][0]
+    assert closed.data == {"emptier": 3, "reason": "deadlock"}  # the card is in the supply: the last player
+    assert state.oven_number == 2 and state.to_move == 3
+    # the cards left in the supply join the new supply (nothing was used): no card is lost
+    state.validate()
+    assert len(state.supply) == supply and state.observe(None)["oven"]["log"][0]["count"] == 2
+
+
+# the evaluation ----------------------------------------------------------------------------------
+def test_table_example_green_adds_one_pineapple():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, base={"pineapple": 3, "pepper": 3, "mushroom": 4, "salami": 2},
+                     oven=[(GREEN, "order 4 pineapple + 1 pepper"), (0, "1 olive")],
+                     hands={GREEN: {"ingredients": {"pineapple": 1, "olive": 2}}}, evaluate=True)
+    assert state.to_move == GREEN
+    assert [e.kind for e in state.events] == ["reveal"] * 5
+    assert legal(state) == ["make adding 1 pineapple", "send back"]
+    view = state.observe(GREEN)["evaluation"]
+    assert view["decision"]["kind"] == "add_from_hand" and view["order"]["needs"] == {"pineapple": 4, "pepper": 1}
+    after = state.apply("make adding 1 pineapple")
+    made = after.events[0]
+    assert made.kind == "made"
+    assert made.data["from_table"] == {"pineapple": 3, "pepper": 1} and made.data["from_hand"] == {"pineapple": 1}
+    assert "3 pineapple + 1 pepper from the table, 1 pineapple from Green's hand" in made.text
+    # 5 cards used; the rest stays and is the base of the next oven (with the olive revealed after)
+    assert tuple(a - b for a, b in zip(made.after.used, state.used)) == (0, 4, 0, 1, 0)
+    assert table(made.after) == {"salami": 2, "mushroom": 4, "pepper": 2}
+    assert after.observe(None)["players"][GREEN]["delivered"] == 1
+    assert after.observe(None)["hands"][GREEN]["ingredients"] == {"olive": 2}
+    base = {e["kind"]: e["count"] for e in after.observe(None)["oven"]["log"]}
+    assert base == {"salami": 2, "mushroom": 4, "pepper": 2, "olive": 1}
+
+
+def test_an_order_sent_back_goes_under_the_waiter_and_uses_nothing():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, base={"pineapple": 3, "pepper": 1}, oven=[(GREEN, "order 4 pineapple + 1 pepper")],
+                     hands={GREEN: {"ingredients": {"pineapple": 1}}}, evaluate=True)
+    waiter = state.waiters[GREEN]
+    after = state.apply("send back")
+    assert after.waiters[GREEN] == waiter + (game.order_id(GREEN, "4 pineapple + 1 pepper"),)
+    assert sum(after.used) == 0 and after.observe(None)["hands"][GREEN]["ingredients"] == {"pineapple": 1}
+
+
+def test_an_order_the_table_holds_is_made_without_a_decision():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, base={"pineapple": 5, "pepper": 1}, oven=[(GREEN, "order 4 pineapple + 1 pepper")],
+                     evaluate=True, emptier=PURPLE)
+    assert state.phase == "turn" and state.to_move == PURPLE  # the emptier starts the next round
+    assert [e.kind for e in state.events][-2:] == ["made", "new-round"]
+    assert state.observe(None)["players"][GREEN]["delivered"] == 1
+
+
+def test_classic_monotoni_example_offers_every_kind_but_the_personal_one():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, base={"pepper": 4, "salami": 2, "mushroom": 2, "pineapple": 4},
+                     oven=[(GREEN, "order monotoni")],
+                     hands={GREEN: {"ingredients": {"pineapple": 2, "salami": 4, "mushroom": 4, "olive": 6}}},
+                     evaluate=True)
+    assert legal(state) == sorted(["make with pineapple adding 2 pineapple", "make with salami adding 4 salami",
+                                   "make with mushroom adding 4 mushroom", "make with olive adding 6 olive",
+                                   "send back"])
+    assert state.observe(0)["evaluation"]["decision"]["kind"] == "choose_kind"
+    after = state.apply("make with pineapple adding 2 pineapple")
+    assert after.events[0].data["from_table"] == {"pineapple": 4, "pepper": 1}
+    assert after.events[0].data["from_hand"] == {"pineapple": 2}
+
+
+def test_classic_minimale_example():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, base={"pepper": 2, "salami": 2, "mushroom": 2, "pineapple": 3},
+                     oven=[(GREEN, "order minimale")], hands={GREEN: {"ingredients": {"salami": 1, "mushroom": 1}}},
+                     evaluate=True)
+    # olive is absent, pepper is green's own: salami or mushroom, 3 of them
+    assert legal(state) == ["make with mushroom adding 1 mushroom", "make with salami adding 1 salami", "send back"]
+    after = state.apply("make with salami adding 1 salami")
+    assert after.events[0].data["from_table"] == {"salami": 2, "pepper": 1}
+
+
+def test_plus_minimale_example_for_red():
+    game = tw.make("mamma-mia-plus", players=5)
+    state = position(game, base={"pepper": 2, "salami": 2, "mushroom": 2, "pineapple": 3},
+                     oven=[(RED, "order minimale")], hands={RED: {"ingredients": {"pepper": 2, "mushroom": 2}}},
+                     evaluate=True)
+    makes = [a for a in legal(state) if a.startswith("make")]
+    assert makes == ["make with mushroom adding 2 mushroom", "make with pepper adding 2 pepper"]
+    after = state.apply("make with pepper adding 2 pepper")
+    assert after.events[0].data["from_table"] == {"pepper": 2, "salami": 1}
+
+
+def test_minimale_with_no_eligible_kind_fails():
+    game = tw.make("mamma-mia", players=4)
+    state = position(game, base={"pepper": 3}, oven=[(GREEN, "order minimale")],
+                     hands={GREEN: {"ingredients": {"salami": 3}}}, evaluate=True)
+    sent = [e for e in state.events if e.kind == "sent-back"]
+    assert sent and "no kind is eligible" in sent[0].text
+    assert state.phase == "turn" and sum(state.used) == 0
+
+
+def test_bombastica_with_21_cards_uses_all_21():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"salami": 5, "pineapple": 4, "mushroom": 4, "pepper": 3, "olive": 3, "shrimp": 2},
+                     oven=[(GREEN, "order bombastica")], evaluate=True)
+    i = next(i for i, e in enumerate(state.events) if e.kind == "made")
+    made, before = state.events[i], state.events[i - 1].after
+    assert sum(before.table) == 21 and sum(made.data["from_table"].values()) == 21
+    assert sum(made.after.used) - sum(before.used) == 21 and sum(made.after.table) == 0
+
+
+@pytest.mark.parametrize("from_hand", [True, False])
+def test_bombastica_at_exactly_15_and_14(from_hand):
+    game = tw.make("mamma-mia", players=4, bombastica_from_hand=from_hand)
+    fifteen = position(game, base={"salami": 5, "pineapple": 5, "olive": 5}, oven=[(GREEN, "order bombastica")],
+                       evaluate=True)
+    assert [e.kind for e in fifteen.events][-2:] == ["made", "new-round"]
+    fourteen = position(game, base={"salami": 5, "pineapple": 5, "olive": 4}, oven=[(GREEN, "order bombastica")],
+                        hands={GREEN: {"ingredients": {"mushroom": 1, "pepper": 1}}}, evaluate=True)
+    if not from_hand:
+        assert [e.kind for e in fourteen.events][-2:] == ["sent-back", "new-round"]
+        return
+    assert legal(fourteen) == ["make adding 1 mushroom", "make adding 1 pepper", "send back"]
+    after = fourteen.apply("make adding 1 pepper")
+    assert sum(after.events[0].after.used) - sum(fourteen.used) == 15
+    assert after.observe(None)["hands"][GREEN]["ingredients"] == {"mushroom": 1}
+
+
+def test_plus_help_example():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"mushroom": 4, "olive": 2, "pepper": 1}, oven=[(GREEN, "order 4 olive + 1 pepper")],
+                     hands={GREEN: {"ingredients": {"olive": 1}}, BROWN: {"ingredients": {"salami": 2}},
+                            PURPLE: {"ingredients": {"olive": 1}}}, evaluate=True)
+    assert legal(state) == ["ask for 1 olive", "ask for 2 olive", "send back"]
+    state = state.apply("ask for 1 olive")
+    # the left neighbour is asked first; Brown has no olive, so he can only refuse
+    assert state.to_move == BROWN and legal(state) == ["refuse"]
+    assert state.observe(BROWN)["evaluation"]["decision"]["kind"] == "help"
+    state = state.apply("refuse")
+    assert state.to_move == PURPLE and legal(state) == ["help", "refuse"]
+    top = state.waiters[PURPLE][0]
+    after = state.apply("help")
+    made = after.events[0]
+    assert made.kind == "made" and made.data["helper"] == PURPLE
+    assert made.data["from_table"] == {"olive": 2, "pepper": 1}
+    assert made.data["from_hand"] == {"olive": 1} and made.data["from_helper"] == {"olive": 1}
+    assert sum(made.after.used) - sum(state.used) == 5 and table(made.after) == {"mushroom": 4}
+    assert top in after.delivered[PURPLE] and top not in after.waiters[PURPLE]
+    assert after.scores[GREEN] == 1 and after.scores[PURPLE] == 1
+    view = after.observe(None)
+    assert view["hands"][GREEN]["ingredients"] == {} and view["hands"][PURPLE]["ingredients"] == {}
+
+
+def test_help_refused_by_all_fails_even_if_the_owner_could_finish():
+    game = tw.make("mamma-mia-plus", players=3)
+    state = position(game, base={"olive": 2, "pepper": 1}, oven=[(GREEN, "order 4 olive + 1 pepper")],
+                     hands={GREEN: {"ingredients": {"olive": 2}}, 2: {"ingredients": {"olive": 2}},
+                            0: {"ingredients": {"olive": 2}}}, evaluate=True)
+    assert "make adding 2 olive" in legal(state)
+    state = state.apply("ask for 2 olive")
+    assert state.to_move == 2
+    state = state.apply("refuse")
+    assert state.to_move == 0
+    after = state.apply("refuse")
+    assert after.events[0].kind == "sent-back" and "even if he could finish it" in after.events[0].text
+    assert after.observe(None)["hands"][GREEN]["ingredients"] == {"olive": 2}
+    assert after.scores == (0, 0, 0)
+
+
+def test_help_skips_players_with_an_empty_waiter_and_is_never_offered_for_bombastica():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"olive": 3, "pepper": 1}, oven=[(GREEN, "order 4 olive + 1 pepper")],
+                     waiters={BROWN: 0}, evaluate=True)
+    state = state.apply("ask for 1 olive")
+    assert state.to_move == PURPLE
+    bomb = position(game, base={"olive": 10}, oven=[(GREEN, "order bombastica")],
+                    hands={GREEN: {"ingredients": {"salami": 5}}}, evaluate=True)
+    assert not any(a.startswith("ask") for a in legal(bomb))
+
+
+def test_small_monotoni_and_mini_fail_on_their_crossed_kind():
+    game = tw.make("mamma-mia-plus", players=4)
+    small = next(o for o in game.deck if o.colour == GREEN and o.type == "small_monotoni")
+    crossed = game.kinds[small.crossed]
+    state = position(game, base={crossed: 1, "salami": 5}, oven=[(GREEN, f"order {small.label}")], evaluate=True)
+    assert any(e.kind == "sent-back" and "crossed out" in e.text for e in state.events)
+    state = position(game, base={"salami": 5, "olive": 5}, oven=[(GREEN, f"order {small.label}")], evaluate=True)
+    choices = [a for a in legal(state) if a.startswith("make")]
+    assert choices == ["make with olive", "make with salami"]
+    mini = next(o for o in game.deck if o.colour == GREEN and o.type == "mini")
+    recipe = {game.kinds[k]: n for k, n in enumerate(mini.recipe) if n}
+    made = position(game, base=recipe, oven=[(GREEN, f"order {mini.label}")], evaluate=True)
+    assert any(e.kind == "made" for e in made.events)
+    failed = position(game, base=dict(recipe, **{game.kinds[mini.crossed]: 1}), oven=[(GREEN, f"order {mini.label}")],
+                      evaluate=True)
+    assert any(e.kind == "sent-back" for e in failed.events)
+
+
+def test_ciottona_needs_two_different_jokers():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"pepper": 1, "salami": 4, "olive": 4, "shrimp": 4}, oven=[(GREEN, "order ciottona")],
+                     evaluate=True)
+    makes = [a for a in legal(state) if a.startswith("make")]
+    assert makes == ["make with salami+olive", "make with salami+shrimp", "make with olive+shrimp"] or \
+        sorted(makes) == sorted(["make with salami+olive", "make with salami+shrimp", "make with olive+shrimp"])
+    assert "send back" not in legal(state)  # the table holds it: the pizza is made, the owner only chooses
+    after = state.apply("make with olive+shrimp")
+    assert after.events[0].data["from_table"] == {"pepper": 1, "olive": 4, "shrimp": 4}
+
+
+def test_pizza_mamma_mia_example_card(tmp_path):
+    with open(f"{DECK_DIR}/plus.json") as fh:
+        doc = json.load(fh)
+    card = next(c for c in doc["orders"]["green"] if c["type"] == "pizza_mamma_mia")
+    card.update(fixed="salami", choices=["pepper", "pineapple"])  # the source's example
+    path = tmp_path / "plus.json"
+    path.write_text(json.dumps(doc))
+    game = tw.make("mamma-mia-plus", players=4, deck=str(path))
+    label = "pizza mamma mia 1 salami + 5 pepper/pineapple"
+    for kind, other in (("pepper", "pineapple"), ("pineapple", "pepper")):
+        state = position(game, base={"salami": 1, "pepper": 5, "pineapple": 5}, oven=[(GREEN, f"order {label}")],
+                         evaluate=True)
+        assert [a for a in legal(state) if a.startswith("make")] == ["make with pepper", "make with pineapple"]
+        after = state.apply(f"make with {kind}")
+        assert after.events[0].data["from_table"] == {"salami": 1, kind: 5}
+        assert table(after.events[0].after) == {other: 5}
+
+
+# end and scoring ------------------------------------------------------------------------------------
+def test_scoring_most_delivered_then_most_ingredients_then_shared():
+    game = tw.make("mamma-mia", players=3)
+    end = position(game, oven_number=3, delivered={0: 2, 1: 2, 2: 1}, evaluate=True,
+                   hands={0: {"ingredients": {"salami": 3}}, 1: {"ingredients": {"olive": 2}}, 2: {"ingredients": {"olive": 5}}})
+    assert end.is_over and end.scores == (2, 2, 1) and end.winners == (0,)
+    shared = position(game, oven_number=3, delivered={0: 2, 1: 2}, evaluate=True,
+                      hands={0: {"ingredients": {"salami": 3}}, 1: {"ingredients": {"olive": 3}}})
+    assert shared.winners == (0, 1)
+    assert shared.observe(1)["winners"] == [0, 1] and shared.observe(1)["phase"] == "over"
+
+
+def test_the_game_lasts_three_ovens_or_four_without_help():
+    for game, ovens in ((tw.make("mamma-mia", players=3), 3), (tw.make("mamma-mia-plus", players=3, help=False), 4)):
+        match = tw.Match(game, seed=4)
+        seen = set()
+        while not match.state.is_over:
+            seen.add(match.state.oven_number)
+            match.play(match.state.legal_actions()[0])
+        assert seen == set(range(1, ovens + 1))
+
+
+def test_state_json_rejects_inconsistent_states():
+    game = tw.make("mamma-mia", players=4)
+    state = game.new_state(1)
+    doc = json.loads(state.to_json())
+    assert game.state_from_json(state.to_json()) == state
+    twice = json.loads(state.to_json())
+    twice["state"]["waiters"][0].append(twice["state"]["hands_orders"][0][0])
+    with pytest.raises(ValueError, match="is twice"):
+        game.state_from_json(json.dumps(twice))
+    lost = json.loads(state.to_json())
+    lost["state"]["supply"].pop(0 if lost["state"]["supply"][0] != -1 else 1)
+    with pytest.raises(ValueError, match="conservation broken"):
+        game.state_from_json(json.dumps(lost))
+    short = dict(doc, state=dict(doc["state"], table=[0, 0]))
+    with pytest.raises(ValueError, match="table must be a list of 5 ints"):
+        game.state_from_json(json.dumps(short))
+    mm = json.loads(state.to_json())
+    mm["state"]["mamma_mia"] = 2
+    with pytest.raises(ValueError, match="Mamma Mia card must be exactly once"):
+        game.state_from_json(json.dumps(mm))

@@ -1,0 +1,54 @@
+"""MammuZ's learning hooks: the action catalogue covers every legal action, the observation
+vector has a fixed size and holds nothing the seat may not know."""
+
+import random
+
+import pytest
+
+import tabletop_widgets as tw
+from tabletop_widgets.core.rng import Rng
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6, 7])
+def test_catalogue_and_vector_over_random_playouts(players):
+    game = tw.make("mammuz", players=players)
+    catalogue = game.action_catalogue()
+    index = set(catalogue)
+    assert len(index) == len(catalogue) and game.action_catalogue() == catalogue
+    size = game.observation_size()
+    rng = random.Random(players)
+    seen_kinds = set()
+    for seed in range(3):
+        state = game.new_state(seed)
+        for _ in range(300):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            assert {str(a) for a in legal} <= index
+            seat = state.to_move
+            vector = game.observation_vector(state.observe(seat), seat)
+            assert len(vector) == size
+            assert all(isinstance(x, float) for x in vector)
+            # What the seat may not know (other hands, face-down cards, the pile, the box) dealt
+            # anew leaves its vector unchanged.
+            other = state.vary_hidden(seat, Rng.from_seed(seed))
+            assert game.observation_vector(other.observe(seat), seat) == vector
+            action = rng.choice(legal)
+            seen_kinds.add(str(action).split()[0])
+            state = state._apply(action)
+    assert {"lay", "challenge"} <= seen_kinds
+
+
+def test_the_vector_sees_the_seats_own_hand_and_counts_seats_from_it():
+    game = tw.make("mammuz", players=4)
+    state = game.new_state(1)
+    for seat in range(4):
+        obs = state.observe(seat)
+        v = game.observation_vector(obs, seat)
+        assert v[:14] == [float(obs["hand"].get(c, 0)) for c in
+                          ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse",
+                           "brontosaurus", "pterosaur", "triceratops", "stegosaurus", "plesiosaur", "tyrannosaurus")]
+        sizes = v[42:46]
+        assert sizes == [float(obs["hand_sizes"][(seat + i) % 4]) for i in range(4)]
+    # Different seats of the same state see different vectors (their own hands differ).
+    assert len({tuple(game.observation_vector(state.observe(s), s)) for s in range(4)}) == 4

@@ -1,0 +1,39 @@
+"""The README's tour runs as written, and the commands and files it names exist."""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+README = (ROOT / "README.md").read_text()
+
+
+def test_readme_python_blocks_run_in_order(tmp_path, monkeypatch):
+    blocks = re.findall(r"```python\n(.*?)```", README, flags=re.S)
+    assert len(blocks) >= 3
+    monkeypatch.chdir(tmp_path)  # w.to_html writes a file
+    namespace: dict = {}
+    for i, block in enumerate(blocks):
+        exec(compile(block, f"README.md python block {i + 1}", "exec"), namespace)
+    tw = namespace["tw"]
+    assert namespace["tw"].GAMES == ("mamba", "mamma-mia", "mamma-mia-plus", "mammuz")
+    assert namespace["state"].position() != namespace["game"].new_state(seed=0).position()
+    assert tw.Match.from_json(namespace["replay"]).to_json() == namespace["replay"]
+    assert (tmp_path / "replay.html").stat().st_size > 1000
+    assert len(namespace["df"]) == 20
+
+
+def test_readme_commands_and_paths_exist():
+    assert os.access(ROOT / "dev", os.X_OK)
+    for command in ("lab", "test", "setup", "bench"):
+        assert f"./dev {command}" in README
+    dev = (ROOT / "dev").read_text()
+    layers = re.search(r"^LAYERS=\((.*)\)$", dev, flags=re.M)[1].split()
+    for layer in layers:
+        assert f"| `{layer}` |" in README, f"README's table of test layers lacks {layer}"
+    for path in re.findall(r"\]\(([\w./-]+)\)", README):
+        assert (ROOT / path).exists(), f"README links to {path}, which does not exist"
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "./dev test" in ci
