@@ -101,7 +101,7 @@ class UnoPlayouts:
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per engine (split over the rounds)")
-    parser.add_argument("--rounds", type=int, default=3, help="interleaved slices per engine")
+    parser.add_argument("--rounds", type=int, default=10, help="interleaved slices per engine")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamma_mia.json"))
     args = parser.parse_args(argv)
     uno = UnoPlayouts(4)

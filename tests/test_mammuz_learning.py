@@ -1,6 +1,7 @@
 """MammuZ's learning hooks: the action catalogue covers every legal action, the observation
 vector has a fixed size and holds nothing the seat may not know."""
 
+import json
 import random
 
 import pytest
@@ -52,3 +53,28 @@ def test_the_vector_sees_the_seats_own_hand_and_counts_seats_from_it():
         assert sizes == [float(obs["hand_sizes"][(seat + i) % 4]) for i in range(4)]
     # Different seats of the same state see different vectors (their own hands differ).
     assert len({tuple(game.observation_vector(state.observe(s), s)) for s in range(4)}) == 4
+
+
+def test_when_every_species_has_died_out_the_game_ends_instead_of_leaving_no_legal_action():
+    # Every species but the gopher is extinct. Bruno's lie is challenged and turns up a
+    # Pterosaur: Carla takes the herd, holds all the gophers, and they die out too. The hands
+    # now hold only dinosaurs and no herd can be named: the game must end (an environment or a
+    # simulation would otherwise wait for a seat that has no legal action).
+    game = tw.make("mammuz", players=4)
+    others = [s for s in game.species if s != "gopher"]
+    sizes = dict(zip(("mammoth", "bear", "deer", "tiger", "hare", "squirrel"), range(2, 8)))
+    payload = {
+        "hands": [["brontosaurus", "gopher"], ["pterosaur", "stegosaurus"], ["triceratops"] + ["gopher"] * 7, ["plesiosaur"]],
+        "box": ["tyrannosaurus"], "starter": 0, "to_act": 0, "claim": None, "displays": [], "pile": [],
+        "bases": {s: sizes[s] for s in others}, "dinosaurs_out": [], "extinct": others, "turned": [],
+        "pending": None, "winner": None, "rng": 1,
+    }
+    state = game.state_from_json(json.dumps({**game.spec(), "state": payload}))
+    for action in ("lay gopher: gopher", "lay gopher: pterosaur", "challenge 1"):
+        state = state.apply(action)
+    assert [e.kind for e in state.events] == ["turn", "take", "extinction", "end"]
+    assert state.observe(None)["hand_sizes"] == [1, 1, 2, 1]
+    # Fewest cards wins; the tie between Ada, Bruno and Dario goes to Dario, who would have
+    # started next (the player after the taker, Carla).
+    assert state.is_over and state.winners == (3,) and state.legal_actions() == []
+    assert "Dario" in state.events[-1].text

@@ -74,6 +74,8 @@ def leaks(w, seat):
         state = state_after(m, frame["step"], frame["sub"])
         where = f"step {frame['step']}.{frame['sub']}"
         view = frame["view"]
+        if view != json.loads(json.dumps(state.observe(seat))):
+            found.append(f"a view that is not the engine's observation for seat {seat} at {where}")
         if view["hand"] != hand_of(state, seat):
             found.append(f"a hand that is not seat {seat}'s at {where}")
         # Each display: the engine's hidden cards; only turned ones (and the seat's own) may show.

@@ -79,7 +79,8 @@ export function mount(boardEl, ctx) {
   const editHelp = el(
     "div",
     { class: "help" },
-    "Click a cell to cycle it: empty → each side → empty (Shift-click backwards), or pick a brush.",
+    "Click a cell to cycle it: empty → each side → empty (Shift-click backwards), or pick a brush. " +
+      "Load starts a new match at this position, in place of the current timeline.",
   );
   const palette = el("div", { class: "palette", role: "group", "aria-label": "brush" });
   const sideLabel = el("label", {}, "Side to move ");
@@ -301,12 +302,15 @@ export function mount(boardEl, ctx) {
   function fillEditorControls() {
     const sides = sidesInPlay();
     sideSelect.replaceChildren(...sides.map((sd) => el("option", { value: sd }, `${sd} (${SIDE_WORD[sd]})`)));
-    const brushes = [["cycle", "Cycle"], ...SIDE_ORDER.filter((sd) => sides.includes(sd)).map((sd) => [sd, sd]), [".", "Eraser"]];
+    const brushes = [
+      ["cycle", "Cycle"],
+      ...SIDE_ORDER.filter((sd) => sides.includes(sd)).map((sd) => [sd, SIDE_WORD[sd]]),
+      [".", "Eraser"],
+    ];
     palette.replaceChildren(
-      ...brushes.map(([value, label]) => {
-        const b = el("button", { type: "button", "data-brush": value, "aria-pressed": String(s.edit.brush === value) }, label);
-        return b;
-      }),
+      ...brushes.map(([value, label]) =>
+        el("button", { type: "button", "data-brush": value, "aria-pressed": String(s.edit.brush === value) }, label),
+      ),
     );
   }
 

@@ -48,20 +48,6 @@ export function cellCenter(name) {
   };
 }
 
-/** The cross of a cell: its orthogonal neighbours (4, 3 on an edge, 2 in a corner). */
-export function crossOf(name) {
-  const i = cellIndex(name);
-  if (i < 0) return [];
-  const file = i % SIZE;
-  const rank = Math.floor(i / SIZE);
-  const out = [];
-  if (rank + 1 < SIZE) out.push(cellName(i + SIZE));
-  if (rank > 0) out.push(cellName(i - SIZE));
-  if (file + 1 < SIZE) out.push(cellName(i + 1));
-  if (file > 0) out.push(cellName(i - 1));
-  return out;
-}
-
 /** Cell one step from `name` in the arrow direction ("up", "down", "left", "right"), or null. */
 export function stepCell(name, direction) {
   const i = cellIndex(name);

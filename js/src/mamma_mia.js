@@ -377,16 +377,19 @@ export function drawTable(doc, view, opts = {}) {
     const stack = el(doc, "div", { class: "mm-column-stack" });
     const want = Math.min(wanted[kind] || 0, n);
     const flying = fly && fly.kind === kind ? Math.min(fly.count || 1, n) : 0;
-    for (let i = 0; i < n; i++) {
-      const card = ingredientCard(kind, { small: true, mark: i >= n - want ? "mm-wanted" : null }, doc);
-      if (i >= n - flying) card.classList.add("mm-fly");
-      stack.append(card);
-    }
+    // The column's cards bottom to top: those on the table, then the ghosts of the cards a made
+    // pizza used. Only the top card is seen whole; the others show their coloured edge.
+    const cards = [];
+    for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null, fly: i >= n - flying });
     for (const group of gone) {
-      for (let i = 0; i < (group.counts[kind] || 0); i++) {
-        stack.append(ingredientCard(kind, { small: true, mark: group.mark, title: `${kindLabel(kind)} ${group.label}` }, doc));
-      }
+      for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
     }
+    cards.forEach((c, i) => {
+      const card = ingredientCard(kind, { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title }, doc);
+      if (c.fly) card.classList.add("mm-fly");
+      if (c.ghost) card.dataset.ghost = "1";
+      stack.append(card);
+    });
     col.append(stack);
     row.append(col);
   }

@@ -188,8 +188,9 @@ export function ingredientCard(kind, opts = {}, doc) {
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
       dataset: { kind: String(kind) },
     },
-    ingredientIcon(kind, doc),
-    el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.label),
+    // `bare`: a card under others in a stack, of which only the coloured top edge shows.
+    opts.bare ? null : ingredientIcon(kind, doc),
+    opts.bare ? null : el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.label),
   );
   if (count !== undefined && count !== null) {
     node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${count}`));

@@ -5,7 +5,6 @@ import {
   boardToPosition,
   cellCenter,
   cellIndex,
-  crossOf,
   emptyMarks,
   frameMarks,
   isSuccessor,
@@ -71,12 +70,12 @@ describe("geometry and notation", () => {
     expect(cellCenter("i1").x).toBeGreaterThan(cellCenter("a1").x);
   });
 
-  it("knows crosses: 4 inside, 3 on an edge, 2 in a corner", () => {
-    expect(crossOf("e5").sort()).toEqual(["d5", "e4", "e6", "f5"]);
-    expect(crossOf("a5")).toHaveLength(3);
-    expect(crossOf("i9").sort()).toEqual(["h9", "i8"]);
+  it("steps the keyboard cursor to orthogonal neighbours, not off the board", () => {
     expect(stepCell("e5", "up")).toBe("e6");
+    expect(stepCell("e5", "right")).toBe("f5");
     expect(stepCell("a1", "left")).toBeNull();
+    expect(stepCell("i9", "up")).toBeNull();
+    expect(stepCell("i9", "down")).toBe("i8");
   });
 
   it("writes and reads the position notation", () => {

@@ -539,3 +539,31 @@ describe("one action per click", () => {
     board.destroy();
   });
 });
+
+describe("optional actions (the Czech reading)", () => {
+  it("offers not drawing and drawing fewer cards when the notation allows it", () => {
+    const legal = ["pass", "draw supply", "draw 1 from supply", "put 1 olive", "put 1 olive; draw supply", "put 1 olive; draw 1 from supply", "put 1 olive; draw 2 from supply"];
+    const ctx = makeCtx({ interactive: true, legal });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    host.querySelector('.mm-hand-group[data-kind="olive"] button').click();
+    expect([...host.querySelectorAll('[data-action="source"]')].map((b) => b.dataset.source)).toEqual(["none", "supply"]);
+    host.querySelector('[data-action="source"][data-source="supply"]').click();
+    const select = host.querySelector("select.mm-draw-count");
+    expect([...select.options].map((o) => o.value)).toEqual(["", "1", "2"]);
+    select.value = "2";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    host.querySelector('[data-action="play-turn"]').click();
+    expect(ctx.play).toHaveBeenLastCalledWith("put 1 olive; draw 2 from supply");
+    board.destroy();
+
+    // Nothing chosen and no draw: the whole turn is skipped.
+    const ctx2 = makeCtx({ interactive: true, legal });
+    const board2 = mount(host, ctx2);
+    board2.update(frame(fakeView(), { step: 2 }), null, ctx2);
+    host.querySelector('[data-action="source"][data-source="none"]').click();
+    host.querySelector('[data-action="play-turn"]').click();
+    expect(ctx2.play).toHaveBeenLastCalledWith("pass");
+    board2.destroy();
+  });
+});

@@ -284,7 +284,9 @@ class State:
 
     def setup_caption(self) -> str:
         """The sentence of the timeline's first frame."""
-        return f"Set-up: {self.game.players} players; {self.game.seat_names[0]} begins."
+        if self.to_move is None:
+            return f"Set-up: {self.game.players} players; the game is already over."
+        return f"Set-up: {self.game.players} players; {self.game.seat_names[self.to_move]} to move."
 
 
 def canonical_json(obj) -> str:

@@ -227,8 +227,16 @@ def _full_cross(rows, p) -> bool:
 
 # ---- the cascade -------------------------------------------------------------------------------------
 # A line (9 characters) → its facing runs of unequal length. Lines repeat from move to move,
-# so the transformation check is mostly 18 dictionary look-ups. Bounded, cleared when full.
-_LINE_PAIRS: dict = {}
+# so the transformation check is mostly 18 dictionary look-ups made in C. Bounded.
+class _LineCache(dict):
+    def __missing__(self, line):
+        if len(self) >= _LINE_PAIRS_LIMIT:
+            self.clear()
+        found = self[line] = _line_pairs(line)
+        return found
+
+
+_LINE_PAIRS = _LineCache()
 _LINE_PAIRS_LIMIT = 200_000
 _RUN = re.compile(r"S+|N+|E+|W+")
 
@@ -250,14 +258,11 @@ def _line_pairs(line: str) -> tuple:
 def _dominations(game, rows, cols):
     """Every pair of facing runs of unequal length, as (U letter, |U|, U cells, T letter, |T|,
     T cells, vertical): U dominates T. Cells are rows-string numbers."""
+    found_by_line = list(map(_LINE_PAIRS.__getitem__, (rows + cols[:89]).split("/")))  # 9 ranks, 9 files
+    if not any(found_by_line):
+        return []
     pairs = []
-    cache = _LINE_PAIRS
-    for k, line in enumerate((rows + cols[:89]).split("/")):  # 9 ranks, then 9 files
-        found = cache.get(line)
-        if found is None:
-            if len(cache) >= _LINE_PAIRS_LIMIT:
-                cache.clear()
-            found = cache[line] = _line_pairs(line)
+    for k, found in enumerate(found_by_line):
         if not found:
             continue
         if k < 9:  # rank k+1
@@ -362,8 +367,9 @@ def _cascade(game, rows, cols, active, filled, log):
     told = set()
     while True:
         # 2. Overpopulation: a decision node; the cascade resumes after the trim.
-        if game._overpopulated.search(rows + cols):
-            return rows, cols, _first_overpopulated(game, rows, cols, active)
+        for five in game._fives:
+            if five in rows or five in cols:
+                return rows, cols, _first_overpopulated(game, rows, cols, active)
         pairs = _dominations(game, rows, cols)
         if not pairs:
             return rows, cols, None
@@ -444,6 +450,7 @@ class Mamba(Game):
 
     name = "mamba"
     min_players, max_players, default_players = 2, 4, 2
+    hidden_information = False  # every seat sees the whole board
     OPTIONS = {
         "isolation": Option(
             "square", ("square", "cross"),
@@ -467,9 +474,7 @@ class Mamba(Game):
         self._neighbourhood_bits = SQUARE_BITS if self.options["isolation"] == "square" else CROSS_BITS
         ls = self.letters
         self._overpopulated = re.compile("|".join(f"{x}{{5,}}" for x in ls))
-        self._mixed = re.compile("|".join(f"{x}[{ls.replace(x, '')}]" for x in ls))
-        stone = f"[{ls}]"
-        self._mixed_group = re.compile(f"{stone}*(?:{self._mixed.pattern}){stone}*")
+        self._fives = tuple(x * 5 for x in ls)
         self._names = tuple(SIDE_WORD[x] for x in ls)
 
     @property
@@ -689,6 +694,37 @@ class Mamba(Game):
             raise ValueError("'winners' must be a list of seats")
         return self._checked(rows, active, phase, parents, moved, run, p["turn"], winners if phase == "over" else winners or None)
 
+    # learning hooks (tabletop_widgets.pettingzoo) --------------------------------------------
+    def action_catalogue(self) -> tuple:
+        """Every move (cell by cell, each destination once), then every birth, then every trim."""
+        moves = [str(m) for (s, d), m in sorted(MOVES.items(), key=lambda kv: (INDEX[kv[0][0]], INDEX[kv[0][1]]))]
+        births = [str(b) for p in CELLS for _, b in BIRTHS[p]]
+        return tuple(moves + births + [str(TRIMS[p]) for p in CELLS])
+
+    def observation_size(self) -> int:
+        # per cell: one channel per seat (counted from the learner) | parents | pending trim run
+        # | phase (3) | seat to move (from the learner) | stones per seat
+        return 81 * self.players + 81 + 81 + 3 + 2 * self.players
+
+    def observation_vector(self, observation: dict, seat: int) -> list:
+        """``observe(seat)`` as numbers, seats counted from ``seat`` (the learner first)."""
+        P, o = self.players, observation
+        rel = {x: (i - seat) % P for i, x in enumerate(self.letters)}
+        cells = [0.0] * (81 * P)
+        for i, ch in enumerate(o["board"]):
+            if ch != ".":
+                cells[rel[ch] * 81 + i] = 1.0
+        parents = [0.0] * 81
+        for c in o["parents"]:
+            parents[INDEX[POS[c]]] = 1.0
+        run = [0.0] * 81
+        for c in (o["trim"] or {}).get("run", []):
+            run[INDEX[POS[c]]] = 1.0
+        phase = [1.0 if o["phase"] == ph else 0.0 for ph in ("birth_or_move", "trim", "over")]
+        mover = [1.0 if o["to_move"] is not None and (o["to_move"] - seat) % P == k else 0.0 for k in range(P)]
+        stones = [o["stones"][(seat + k) % P] / MAX_STONES for k in range(P)]
+        return cells + parents + run + phase + mover + stones
+
     # notation --------------------------------------------------------------------------------
     def parse_action(self, state: "MambaState", text: str):
         """The legal action written ``text`` in ``state``; :class:`IllegalAction` saying why not.
@@ -892,15 +928,23 @@ class MambaState(State):
         sample = ", ".join(legal[:6]) + (f", … ({len(legal)} in all)" if len(legal) > 6 else "")
         return f"{text!r} is not legal: {reason}. Legal actions: {sample or 'none'}"
 
+    def check(self, action):
+        """The legal action meant by ``action`` (an action or its notation), or
+        :class:`IllegalAction` saying why it is not legal here (without listing every action)."""
+        if isinstance(action, str):
+            return self.game.parse_action(self, action)
+        reason = self._illegal(action)
+        if reason:
+            raise IllegalAction(self._explain(str(action), reason))
+        return action
+
     def apply(self, action) -> "MambaState":
         """The state after ``action`` (an action or its notation); :class:`IllegalAction` if not legal."""
-        if isinstance(action, str):
-            action = self.game.parse_action(self, action)
-        else:
-            reason = self._illegal(action)
-            if reason:
-                raise IllegalAction(self._explain(str(action), reason))
-        return self._apply(action)
+        return self._apply(self.check(action))
+
+    def vary_hidden(self, seat, rng) -> "MambaState":
+        """Mamba hides nothing: the only state that differs in what ``seat`` cannot see is this one."""
+        return self
 
     # playing ----------------------------------------------------------------------------------
     def _apply(self, action) -> "MambaState":

@@ -221,7 +221,14 @@ class Turn:
     source: Optional[str] = None
     draw: Optional[int] = None
 
+    def __post_init__(self):
+        # the notation, computed once: turns are compared by notation when parsed
+        self.__dict__["_notation"] = self._text()
+
     def __str__(self):
+        return self._notation
+
+    def _text(self):
         parts = []
         if self.count:
             parts.append(f"put {self.count} {self.kind}")
@@ -368,6 +375,8 @@ class MammaMia(Game):
         self.per_kind = spec["per_kind"] - spec["removed"][self.players]
         path = self.options["deck"] or os.path.join(DECK_DIR, f"{self.edition}.json")
         self.deck = load_deck(path, self.edition)
+        # each card's JSON view, built once (shared by events: treat as read-only)
+        self.card_dicts = tuple(o.to_dict(self.kinds) for o in self.deck)
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
@@ -747,7 +756,7 @@ class MammaMiaState(State):
         if self.supply and not supply:
             changes["last_drawer"] = seat
         state = self._with(**changes)
-        turn_event = Event("turn", secret, {"seat": seat, "action": str(action)}, seats=(seat,),
+        turn_event = _event("turn", secret, {"seat": seat, "action": str(action)}, seats=(seat,),
                            public_text=public, public_data={"seat": seat})
         # the oven phase ends with the last supply card, or when the supply is empty after a
         # turn, or when a whole cycle of turns moved no card (the deadlock guard)
@@ -760,12 +769,12 @@ class MammaMiaState(State):
             emptier = state.mm if isinstance(state.mm, int) else seat
         else:
             emptier = state.last_drawer if state.last_drawer is not None else seat
-        events = [Event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
+        events = [_event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
                         public_text=turn_event.public_text, public_data=turn_event.public_data)]
         why = ("a whole cycle of turns moved no card (deadlock guard)" if deadlock and supply
                else "the supply is empty")
         state = state._with(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
-        events.append(Event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
+        events.append(_event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
                             "revealing the cards in the order they were played.",
                             {"emptier": emptier, "reason": "deadlock" if deadlock and supply else "supply"}, after=state))
         return state._run(events)._finish(events)
@@ -774,7 +783,7 @@ class MammaMiaState(State):
         """Attach ``events`` to this final state; the last one shows the final state itself."""
         if events and events[-1].after is not None:
             e = events[-1]
-            events[-1] = Event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
+            events[-1] = _event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
         self.events = tuple(events)
         return self
 
@@ -794,21 +803,21 @@ class MammaMiaState(State):
                 table[k] += n
                 state = state._with(cursor=state.cursor + 1, table=tuple(table), shown=None)
                 who = "the leftovers of the last oven" if seat is None else g.seat_names[seat]
-                events.append(Event("reveal", f"Revealed: {n} {g.kinds[k]} ({who}); sorted into the table.",
+                events.append(_event("reveal", f"Revealed: {n} {g.kinds[k]} ({who}); sorted into the table.",
                                     {"kind": g.kinds[k], "count": n, "seat": seat}, after=state))
                 continue
             oid = item[2]
             card = g.deck[oid]
             owner = card.colour
             state = state._with(cursor=state.cursor + 1, shown=state._shown(card))
-            events.append(Event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
-                                {"order": card.to_dict(g.kinds), "seat": owner}, after=state))
+            events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
+                                {"order": g.card_dicts[oid], "seat": owner}, after=state))
             state = state._settle_revealed(oid, events)
         return state
 
     def _shown(self, card, **extra):
         g = self.game
-        d = card.to_dict(g.kinds)
+        d = dict(g.card_dicts[card.id])
         d.update(owner=card.colour, needs=None, from_table={}, from_hand={}, from_helper={}, helper=None, result=None)
         d.update(extra)
         return d
@@ -853,7 +862,7 @@ class MammaMiaState(State):
         waiters[owner] = waiters[owner] + (oid,)
         shown = dict(self.shown, result="sent back") if self.shown else None
         state = self._with(waiters=tuple(waiters), pending=None, shown=shown)
-        events.append(Event("sent-back", text, {"order": self.game.deck[oid].to_dict(self.game.kinds), "seat": owner}, after=state))
+        events.append(_event("sent-back", text, {"order": self.game.card_dicts[oid], "seat": owner}, after=state))
         return state
 
     def _made(self, oid, variant, needs, from_hand, helper, from_helper, events, bombastica=False):
@@ -898,7 +907,7 @@ class MammaMiaState(State):
                      helper=helper, result="made")
         state = self._with(hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(self.table, from_table),
                            used=_add(self.used, needs), pending=None, shown=shown, **changes)
-        events.append(Event("made", text, {"order": card.to_dict(g.kinds), "seat": owner, "helper": helper,
+        events.append(_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
                                            "from_table": _named(from_table, g.kinds),
                                            "from_hand": _named(from_hand, g.kinds),
                                            "from_helper": _named(helper_cards, g.kinds)}, after=state))
@@ -925,7 +934,7 @@ class MammaMiaState(State):
         helpers = self._helpers(owner)
         state = self._with(pending=("help", oid, action.variant, ask, rest, helpers[0]),
                            shown=dict(self.shown, needs=_named(needs, g.kinds)))
-        events.append(Event("ask", f"{name} asks for help: \"I need {cards_text(ask, g.kinds)}\" — asking one player at "
+        events.append(_event("ask", f"{name} asks for help: \"I need {cards_text(ask, g.kinds)}\" — asking one player at "
                             f"a time from his left, starting with {g.seat_names[helpers[0]]}.",
                             {"seat": owner, "ask": _named(ask, g.kinds), "asked": helpers[0]}, after=state))
         return state
@@ -941,7 +950,7 @@ class MammaMiaState(State):
         later = [s for s in self._helpers(owner) if (s - owner) % g.players > (helper - owner) % g.players]
         if later:
             state = self._with(pending=("help", oid, variant, ask, rest, later[0]))
-            events.append(Event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
+            events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
                                 f"{g.seat_names[later[0]]}.", {"seat": helper, "asked": later[0]}, after=state))
             return state
         return self._send_back(oid, f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
@@ -955,7 +964,7 @@ class MammaMiaState(State):
             state = self._with(phase="over", shown=None)
             scores = state.scores
             win = ", ".join(g.seat_names[s] for s in state.winners)
-            events.append(Event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
+            events.append(_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
                                 + ", ".join(f"{g.seat_names[s]} {n}" for s, n in enumerate(scores))
                                 + f". Winner(s): {win} (most delivered; a tie goes to the most ingredient cards in hand).",
                                 {"scores": list(scores), "winners": list(state.winners)}))
@@ -974,7 +983,7 @@ class MammaMiaState(State):
                            oven=base, table=zero, used=zero, mm="supply" if g.has_mamma_mia else None, stall=0,
                            last_drawer=None, emptier=None, cursor=0, pending=None, shown=None, rng=rng.state)
         extra = " with the Mamma Mia card" if g.has_mamma_mia else ""
-        events.append(Event("new-round", f"The oven is empty. The {len(cards)} used cards are shuffled{extra} into the new "
+        events.append(_event("new-round", f"The oven is empty. The {len(cards)} used cards are shuffled{extra} into the new "
                             f"supply; the {sum(self.table)} cards left on the table are the base of oven "
                             f"{self.oven_number + 1}. {g.seat_names[emptier]} starts.",
                             {"oven_number": self.oven_number + 1, "supply": len(cards), "base": sum(self.table)}))
@@ -998,7 +1007,7 @@ class MammaMiaState(State):
             else:
                 log.append({"seat": item[1], "order": COLOURS[item[1]]})
                 if self.phase != "turn" and i < self.cursor:
-                    revealed.append(dict(g.deck[item[2]].to_dict(kinds), type="order", order_type=g.deck[item[2]].type,
+                    revealed.append(dict(g.card_dicts[item[2]], type="order", order_type=g.deck[item[2]].type,
                                          seat=item[1]))
         oven_cards = sum(it[3] if it[0] == "i" else 1 for it in self.oven[self.cursor:])
         tally_view = None
@@ -1014,7 +1023,7 @@ class MammaMiaState(State):
 
         def hand(s):
             return {"ingredients": {kinds[k]: n for k, n in enumerate(self.hands_ing[s]) if n},
-                    "orders": [g.deck[o].to_dict(kinds) for o in sorted(self.hands_ord[s])]}
+                    "orders": [dict(g.card_dicts[o]) for o in sorted(self.hands_ord[s])]}
 
         evaluation = None
         if self.phase == "evaluation" or (self.phase == "over" and self.emptier is not None):
@@ -1283,6 +1292,20 @@ class MammaMiaState(State):
 
 
 # ---------------------------------------------------------------------------------------------
+def _event(kind, text, data, after=None, seats=None, public_text=None, public_data=None):
+    """An :class:`Event` built without the frozen dataclass's per-field ``__setattr__`` (an
+    evaluation makes one per revealed card, so this is on the playouts' hot path)."""
+    if _EVENT_HAS_DICT:
+        e = object.__new__(Event)
+        e.__dict__.update(kind=kind, text=text, data=data, after=after, seats=seats, public_text=public_text,
+                          public_data=public_data)
+        return e
+    return Event(kind, text, data, after, seats, public_text, public_data)
+
+
+_EVENT_HAS_DICT = not hasattr(Event, "__slots__")
+
+
 def _named(counts, kinds):
     return {kinds[k]: n for k, n in enumerate(counts) if n}
 

@@ -377,6 +377,15 @@ class MammuzState(State):
             state = state._with(winner=displayer)
             events.append(Event("end", f"{names[displayer]} laid his last cards and still holds none: {names[displayer]} wins.",
                                 {"winners": [displayer]}))
+        if state.winner is None and not state._live_species():
+            # Every species died out and the hands hold only dinosaurs: nobody can name a herd
+            # again. The fewest cards wins; a tie goes to the first in turn from the next starter.
+            starter = self._next(taker) if taker is not None else challenger
+            order = [(starter + i) % self.game.players for i in range(self.game.players)]
+            best = min(order, key=lambda s: sum(state.hands[s]))
+            state = state._with(winner=best)
+            events.append(Event("end", f"Every species has died out, so no herd can be named again: {names[best]}, "
+                                f"with the fewest cards ({sum(state.hands[best])}), wins.", {"winners": [best]}))
         if state.winner is None:
             starter = self._next(taker) if taker is not None else challenger
             state = state._with(starter=starter, to_act=starter)
