@@ -1,6 +1,6 @@
 """Mamma Mia engine speed, measured in the same run as RLCard's 4-player UNO.
 
-    .venv/bin/python bench/bench_mamma_mia.py [--seconds 3] [--rounds 3]
+    .venv/bin/python bench/bench_mamma_mia.py [--seconds 6] [--rounds 20]
 
 Random playouts in actions per second on one core: the engine's ``legal_actions()`` plus
 ``_apply`` (a whole turn, or one decision of the evaluation with every reveal and its event
@@ -100,8 +100,8 @@ class UnoPlayouts:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="seconds per engine (split over the rounds)")
-    parser.add_argument("--rounds", type=int, default=10, help="interleaved slices per engine")
+    parser.add_argument("--seconds", type=float, default=6.0, help="seconds per engine (split over the rounds)")
+    parser.add_argument("--rounds", type=int, default=20, help="interleaved slices per engine")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamma_mia.json"))
     args = parser.parse_args(argv)
     uno = UnoPlayouts(4)

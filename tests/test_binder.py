@@ -15,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+# repo2docker imports a logging module that warns about its own move.
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
 ROOT = Path(__file__).resolve().parent.parent
 BINDER = ROOT / "binder"
 # What a fresh clone would not have: never copied into the image nor into the test's copy.
@@ -23,7 +26,9 @@ NOT_IN_A_CLONE = {".venv", "node_modules", "static", ".git", ".pytest_cache", ".
 
 
 def _repo2docker_dockerfile():
-    proc = subprocess.run([sys.executable, "-m", "repo2docker", "--no-build", str(ROOT)],
+    # As on mybinder.org: the image's user is 1000, not whoever runs this test.
+    proc = subprocess.run([sys.executable, "-m", "repo2docker", "--no-build", "--user-id=1000",
+                           "--user-name=jovyan", str(ROOT)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     return proc.stdout, proc.stderr
@@ -48,10 +53,13 @@ def test_repo2docker_installs_the_project_from_binder_folder():
     version = (BINDER / "runtime.txt").read_text().strip().removeprefix("python-")
     assert f"python={version}" in log, log[-2000:]
     install = dockerfile.find('pip install --no-cache-dir -r "binder/requirements.txt"')
-    copy_repo = dockerfile.find("COPY --chown=0:0 src/ ${REPO_DIR}/")
+    copy_repo = dockerfile.find("COPY --chown=1000:1000 src/ ${REPO_DIR}/")
     assert install != -1, "repo2docker does not install binder/requirements.txt"
-    # The requirement is the repository itself, so it must be installed after the copy.
+    # The requirement is the repository itself, so it must be installed after the copy, by
+    # the user who owns the copy: building the JS writes js/node_modules and the bundles there.
     assert copy_repo != -1 and install > copy_repo
+    users = re.findall(r"^USER (.+)$", dockerfile[:install], flags=re.M)
+    assert users and users[-1] == "${NB_USER}", users
     if (BINDER / "postBuild").exists():
         assert "postBuild" in dockerfile and os.access(BINDER / "postBuild", os.X_OK)
 

@@ -330,7 +330,26 @@ def test_fifty_stones_stop_births():
     assert [e.kind for e in born.events] == ["birth", "suffocation"] and sum(born.scores) == 49
 
 
-def test_safety_net_stops_a_repeating_cascade(monkeypatch):
+def test_safety_net_stops_a_real_cycle():
+    # Row 4: N N N S N, d4 held by the South column d5–d7 (3 against 3). South's f5-e5 makes
+    # e5 e6 take e4; the North row a4–c4 then dominates the South set d4–e4: d4 is held but,
+    # by the default DECISION, e4 alone turns back, and the board repeats.
+    text = "N1N1N4/9/3S5/3SS4/3S1S3/NNNSN4/9/9/9 S"
+    after = tw.make("mamba").position(text).apply("f5-e5")
+    assert kinds(after) == ["move", "transformation", "transformation", "held", "cycle"]
+    assert after.events[1].data["cells"] == after.events[2].data["cells"] == ["e4"]
+    assert after.events[-1].text.startswith("The board repeats within this cascade (e4 turned back)")
+    assert after.events[-1].data == {"cells": ["e4"]}
+    # the resolution stops at the first repetition: the board right after the move
+    assert after.board == after.events[0].after.board
+    assert after.position() == "N1N1N4/9/3S5/3SS4/3SS4/NNNSN4/9/9/9 N"
+    # held_blocks="set": d4 keeps its whole set, e4 stays South's and nothing repeats
+    kept = tw.make("mamba", held_blocks="set").position(text).apply("f5-e5")
+    assert kinds(kept) == ["move", "transformation", "held"]
+    assert kept.position() == "N1N1N4/9/3S5/3SS4/3SS4/NNNSS4/9/9/9 N"
+
+
+def test_safety_net_stops_the_tug_of_war_without_holds(monkeypatch):
     # Without the hold, the source's tug of war would turn e5 back and forth for ever.
     monkeypatch.setattr(mamba_rules, "_pull_back", lambda *args: None)
     state = setup({"N": "c5 d5 e5", "S": "c3 d3 e3"})

@@ -16,8 +16,8 @@ CONFIGS = [("mamma-mia", p, {}) for p in (2, 3, 4, 5)] + [("mamma-mia-plus", p, 
     ("mamma-mia-plus", 4, {"help": False}),
     ("mamma-mia-plus", 3, {"optional_actions": True}),
 ]
-# Random games per configuration: about 600 classic and 380 Plus games, each state validated.
-GAMES = {"mamma-mia": 120, "mamma-mia-plus": 64}
+# Random games per configuration: about 1100 classic and 660 Plus games, each state validated.
+GAMES = {"mamma-mia": 220, "mamma-mia-plus": 110}
 CHECKED = 10  # of which this many validate every event's intermediate state too
 
 
@@ -172,3 +172,60 @@ def test_frames_of_an_evaluation_step_through_each_reveal():
     assert order_frame.view["evaluation"]["revealed"][-1]["label"] == "4 pineapple + 1 pepper"
     assert kinds[4] == "sent-back"  # Green holds no card: publicly, nothing can be added
     assert frames[-1].view == match.state.observe(3)
+
+
+def test_each_hidden_part_alone_leaves_the_view_unchanged():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, hands={0: {"ingredients": {"salami": 3}, "orders": ["monotoni"]},
+                                  2: {"ingredients": {"olive": 2, "pepper": 1}, "orders": ["minimale"]}},
+                     oven=[(2, "2 pepper"), (2, "order bombastica"), (3, "1 olive")])
+    views = {seat: json.dumps(state.observe(seat), sort_keys=True) for seat in range(4)}
+
+    def same_for(seat, other):
+        other.validate()
+        assert other.to_json() != state.to_json()
+        assert json.dumps(other.observe(seat), sort_keys=True) == views[seat]
+
+    # another hand's content (same size): Brown's olive becomes a salami taken from the supply
+    k_salami, k_olive = game.kinds.index("salami"), game.kinds.index("olive")
+    i = state.supply.index(k_salami)
+    hands = list(state.hands_ing)
+    hands[2] = tuple(n + (k == k_salami) - (k == k_olive) for k, n in enumerate(hands[2]))
+    supply = state.supply[:i] + (k_olive,) + state.supply[i + 1:]
+    same_for(0, state._with(hands_ing=tuple(hands), supply=supply))
+    # the supply's order
+    same_for(1, state._with(supply=tuple(reversed(state.supply))))
+    # a waiter's order (even the viewer's own)
+    waiters = list(state.waiters)
+    waiters[1] = tuple(reversed(waiters[1]))
+    same_for(1, state._with(waiters=tuple(waiters)))
+    # the content of Brown's order in the oven, swapped with one of his waiter
+    oven = list(state.oven)
+    secret, swap = oven[1][2], state.waiters[2][0]
+    oven[1] = ("o", 2, swap)
+    waiters = list(state.waiters)
+    waiters[2] = (secret,) + state.waiters[2][1:]
+    same_for(0, state._with(oven=tuple(oven), waiters=tuple(waiters)))
+
+
+def test_other_seats_frames_never_name_a_hidden_order_or_drawn_card():
+    match = tw.Match("mamma-mia", seed=2, players=3)
+    rng = Rng.from_seed(2, stream=15)
+    for _ in range(30):
+        action, rng = rng.choice(match.state.legal_actions())
+        match.play(action)
+    for step in range(1, 31):
+        state = match.state_at(step)
+        if state.events[0].kind != "turn" or match.state_at(step - 1).phase != "turn":
+            continue
+        player = match.state_at(step - 1).turn
+        action = match.actions[step - 1]
+        for seat in range(3):
+            frame = match.frames_of_step(step, seat)[0]
+            if seat == player:
+                assert frame.caption.startswith(state.events[0].text[:20])
+            else:
+                if action.order is not None:
+                    assert action.order not in frame.caption
+                # "draws 3 from the supply." — no list of the cards drawn
+                assert "supply:" not in frame.caption and "waiter:" not in frame.caption

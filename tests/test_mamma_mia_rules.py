@@ -137,16 +137,20 @@ def test_a_turn_puts_one_kind_maybe_an_order_then_refills_from_one_source():
 
 
 def test_czech_example_draws_only_two_with_optional_actions():
-    hands = {0: {"ingredients": {"salami": 3, "mushroom": 3}, "orders": ["4 salami + 1 pineapple"]}}
-    strict = position(tw.make("mamma-mia", players=4), hands=hands)
+    # Green puts three salami and the order "4 salami + 1 pepper", then draws only two orders
+    # from his waiter: he plays on with five cards
+    hands = {GREEN: {"ingredients": {"salami": 3, "mushroom": 3}, "orders": ["4 salami + 1 pepper"]}}
+    turn = "put 3 salami; order 4 salami + 1 pepper; draw 2 from waiter"
+    strict = position(tw.make("mamma-mia", players=4), to_move=GREEN, hands=hands)
     with pytest.raises(tw.IllegalAction):
-        strict.apply("put 3 salami; draw 2 from supply")
+        strict.apply(turn)
     with pytest.raises(tw.IllegalAction):
         strict.apply("pass")
-    free = position(tw.make("mamma-mia", players=4, optional_actions=True), hands=hands)
-    after = free.apply("put 3 salami; draw 2 from supply")
-    assert after.observe(0)["players"][0]["hand_ingredients"] == 5  # 3 mushroom + 2 drawn, not 3
-    assert "pass" in legal(free) and "order 4 salami + 1 pineapple; draw waiter" in legal(free)
+    free = position(tw.make("mamma-mia", players=4, optional_actions=True), to_move=GREEN, hands=hands)
+    after = free.apply(turn)
+    green = after.observe(GREEN)["players"][GREEN]
+    assert (green["hand_ingredients"], green["hand_orders"]) == (3, 2)
+    assert "pass" in legal(free) and "order 4 salami + 1 pepper; draw waiter" in legal(free)
 
 
 def test_spanish_example_a_waiter_of_three_leaves_the_hand_at_six():

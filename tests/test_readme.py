@@ -23,6 +23,7 @@ def test_readme_python_blocks_run_in_order(tmp_path, monkeypatch):
     assert tw.Match.from_json(namespace["replay"]).to_json() == namespace["replay"]
     assert (tmp_path / "replay.html").stat().st_size > 1000
     assert len(namespace["df"]) == 20
+    assert len(namespace["env"].possible_agents) == 2
 
 
 def test_readme_commands_and_paths_exist():

@@ -46,11 +46,11 @@ COMM_MSG = re.compile(rb'"msg_type"\s*:\s*"comm_msg"')
 WIDGETS_CODE = """
 import gc as _gc, json as _json
 import tabletop_widgets as _tw
-print(_json.dumps([
-    {"game": _w.game, "seat": _w.seat, "len": len(_w.match), "cursor": _w.match.cursor,
+print(_json.dumps(sorted((
+    {"id": _w.model_id, "game": _w.game, "seat": _w.seat, "len": len(_w.match), "cursor": _w.match.cursor,
      "actions": [str(_a) for _a in _w.match.actions]}
     for _w in _gc.get_objects() if isinstance(_w, _tw.GameWidget) and getattr(_w, "comm", None) is not None
-]))
+), key=lambda _d: _d["id"])))
 """
 
 
@@ -69,9 +69,15 @@ def pytest_runtest_makereport(item, call):
     setattr(item, f"rep_{report.when}", report)
 
 
-def pytest_terminal_summary(terminalreporter):
-    if any(ARTIFACTS.iterdir()):
+def pytest_terminal_summary(terminalreporter, exitstatus):
+    if exitstatus != 0 and ARTIFACTS.exists():
         terminalreporter.write_line(f"browser test artifacts (screenshots, JupyterLab log): {ARTIFACTS}")
+
+
+def pytest_sessionfinish(session, exitstatus):
+    # A passing run keeps nothing, unless the directory was asked for.
+    if exitstatus == 0 and not os.environ.get("TW_BROWSER_ARTIFACTS"):
+        shutil.rmtree(ARTIFACTS, ignore_errors=True)
 
 
 def _free_port() -> int:
@@ -251,7 +257,7 @@ class Session:
         return result["out"]
 
     def widgets(self) -> list[dict]:
-        """The kernel's live game widgets: game, seat and their match's actions."""
+        """The kernel's live game widgets (by model id): game, seat and their match's actions."""
         return json.loads(self.execute(WIDGETS_CODE).strip().splitlines()[-1])
 
 

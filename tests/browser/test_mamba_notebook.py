@@ -82,8 +82,8 @@ def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
     assert mamba.comm_msgs_since(mark) >= 1  # the instrument sees the widget's messages
 
     def changed():
-        now = mamba.widgets()
-        grown = [(b, a) for b, a in zip(before, now) if len(a["actions"]) > len(b["actions"])]
+        now = {w["id"]: w for w in mamba.widgets()}
+        grown = [(b, now[b["id"]]) for b in before if len(now[b["id"]]["actions"]) > len(b["actions"])]
         return grown if grown else None
 
     grown = wait_until(changed, what=f"the kernel to record {move}")
@@ -176,12 +176,18 @@ def test_board_follows_the_dark_theme(mamba):
     }"""
     light = root.evaluate(colours)
     assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
-    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})")
-    page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-    page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
-                           arg=[root.element_handle(), light])
-    dark = root.evaluate(colours)
-    assert all(d != l for d, l in zip(dark, light)), (light, dark)
+    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
+    page.evaluate(theme, "JupyterLab Dark")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
+                               arg=[root.element_handle(), light])
+        dark = root.evaluate(colours)
+        assert all(d != l for d, l in zip(dark, light)), (light, dark)
+    finally:
+        # The theme is a user setting, shared with the tests that follow.
+        page.evaluate(theme, "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
 
 
 def test_widget_renders_in_notebook_7(notebook):

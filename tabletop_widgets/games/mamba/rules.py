@@ -387,8 +387,10 @@ def _cascade(game, rows, cols, active, filled, log):
                     _log_held(game, held, told, rows, cols, log)
                 if rows in seen:
                     if log is not None:
-                        log.append(("cycle", "The board repeats within this cascade: the safety net "
-                                    "stops the resolution here.", {"cells": []}, rows, cols))
+                        names = _names(changes)
+                        log.append(("cycle", f"The board repeats within this cascade ({_list_text(names)} "
+                                    f"turned back): the safety net stops the resolution here.",
+                                    {"cells": names}, rows, cols))
                     return rows, cols, None
                 seen.add(rows)
                 break
@@ -689,6 +691,8 @@ class Mamba(Game):
                 raise ValueError("'trim' must list every cell of the run, in order")
         if phase == "trim" and parents is None and not moved:
             raise ValueError("a pending trim needs the remaining parents (a list) or 'moved'")
+        if (moved or phase == "over") and parents:
+            raise ValueError("'parents' must be empty once the move is played or the game is over")
         winners = p["winners"]
         if not isinstance(winners, list):
             raise ValueError("'winners' must be a list of seats")
@@ -1036,8 +1040,11 @@ class MambaState(State):
         last = len(log) - 1
         events = []
         for i, (kind, text, data, r, c) in enumerate(log):
+            # A snapshot inside the cascade: the board after this wave, the turn as it stands
+            # (no parents once the move is played); ``settled=False`` tells views apart.
             after = None if i == last else MambaState(
-                game, r, c, active, "birth_or_move", parents, True, moved, None, turn, (), settled=False)
+                game, r, c, active, "birth_or_move", () if moved else parents, True, moved, None, turn, (),
+                settled=False)
             events.append(Event(kind, text, data, after))
         state.events = tuple(events)
         return state

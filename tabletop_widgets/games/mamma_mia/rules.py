@@ -503,6 +503,11 @@ class MammaMiaState(State):
             return self.game.deck[p[1]].colour if p[0] == "settle" else p[5]
         return None
 
+    @property
+    def is_over(self):
+        # not "nobody to move": between decisions the emptier reveals cards and nobody decides
+        return self.phase == "over"
+
     def hand_size(self, seat):
         return sum(self.hands_ing[seat]) + len(self.hands_ord[seat])
 
@@ -524,6 +529,8 @@ class MammaMiaState(State):
         if self.phase == "turn":
             return self._turn_actions()
         if self.phase == "evaluation":
+            if self.pending is None:  # a sub-step between decisions (an event's ``after``)
+                return []
             if self.pending[0] == "settle":
                 return self._settle_actions()
             helper = self.pending[5]
@@ -549,26 +556,32 @@ class MammaMiaState(State):
         optional = g.options["optional_actions"]
         if g.draw_cap is not None and not any(ing):
             return [Restock()]
-        puts = [(g.kinds[k], c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
-        if optional or not puts:
-            puts.insert(0, (None, 0))
-        labels = sorted({g.deck[o].label for o in self.hands_ord[seat]})
-        orders = [None] + labels
-        size = self.hand_size(seat)
+        puts = _MEMO.get(("puts", ing, optional))
+        if puts is None:
+            puts = [(g.kinds[k], c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
+            if optional or not puts:
+                puts.insert(0, (None, 0))
+            _MEMO[("puts", ing, optional)] = puts
+        hand_orders = self.hands_ord[seat]
+        deck = g.deck
+        orders = [None] + sorted({deck[o].label for o in hand_orders})
+        size = sum(ing) + len(hand_orders)
         limit, cap = g.limit, g.draw_cap
         out = []
+        memo = _MEMO
         for kind, count in puts:
+            base = limit - size + count
             for order in orders:
-                need = limit - (size - count - (order is not None))
+                need = base + 1 if order is not None else base
                 if need < 0:
                     need = 0
-                if cap is not None and need > cap:
+                elif cap is not None and need > cap:
                     need = cap
                 key = (kind, count, order, need, optional)
-                actions = _MEMO.get(key)
+                actions = memo.get(key)
                 if actions is None:
-                    actions = _MEMO[key] = _turns(kind, count, order, need, optional)
-                out.extend(actions)
+                    actions = memo[key] = _turns(kind, count, order, need, optional)
+                out += actions
         return out
 
     def _variants(self, card):
@@ -611,7 +624,9 @@ class MammaMiaState(State):
         g = self.game
         oid = self.pending[1]
         owner = g.deck[oid].colour
-        key = ("settle", oid, self.table, self.hands_ing[owner], g.help and bool(self._helpers(owner)))
+        waiters = self.waiters
+        can_ask = g.help and any(waiters[s] for s in range(g.players) if s != owner)
+        key = ("settle", oid, self.table, self.hands_ing[owner], can_ask)
         cached = g._cache.get(key)
         if cached is None:
             cached = self._settle_actions_uncached()
@@ -749,13 +764,15 @@ class MammaMiaState(State):
             elif not (action.count or action.order is not None):
                 secret = public = f"{name} passes."
         secret, public = secret.strip(), public.strip()
-        changes = dict(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=oven, supply=supply, mm=mm)
+        state = object.__new__(MammaMiaState)
+        d = state.__dict__
+        d.update(self.__dict__)
+        d.update(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=oven, supply=supply, mm=mm,
+                 stall=0 if moved else self.stall + 1, events=())
         if source == "waiter" and drew:
-            changes["waiters"] = tuple(waiters)
-        changes["stall"] = 0 if moved else self.stall + 1
+            d["waiters"] = tuple(waiters)
         if self.supply and not supply:
-            changes["last_drawer"] = seat
-        state = self._with(**changes)
+            d["last_drawer"] = seat
         turn_event = _event("turn", secret, {"seat": seat, "action": str(action)}, seats=(seat,),
                            public_text=public, public_data={"seat": seat})
         # the oven phase ends with the last supply card, or when the supply is empty after a
