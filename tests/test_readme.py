@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,6 +27,22 @@ def test_readme_python_blocks_run_in_order(tmp_path, monkeypatch):
     assert (tmp_path / "replay.html").stat().st_size > 1000
     assert len(namespace["df"]) == 20
     assert len(namespace["env"].possible_agents) == 2
+
+
+def test_readme_shell_commands_run(tmp_path):
+    commands = [line.split("#")[0].strip() for block in re.findall(r"```bash\n(.*?)```", README, flags=re.S)
+                for line in block.splitlines() if line.startswith("python -m tabletop_widgets")]
+    assert len(commands) >= 3
+    tw = __import__("tabletop_widgets")
+    m = tw.Match("mamba", seed=1)
+    m.autoplay({0: tw.bots.Random(seed=0), 1: tw.bots.Random(seed=1)}, max_steps=6)
+    (tmp_path / "replay.json").write_text(m.to_json())
+    for command in commands:
+        proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, f"{command}: {proc.stderr[-2000:]}"
+    assert len((tmp_path / "mamba.csv").read_text().splitlines()) == 21  # a header and 20 games
+    assert (tmp_path / "replay.html").stat().st_size > 1000
 
 
 def test_readme_commands_and_paths_exist():

@@ -1,6 +1,14 @@
 """End-to-end fixtures: a real JupyterLab server on a free port and Debian's Chromium driven
 by Playwright. Every test opens its own copy of an example notebook, so it gets its own
 kernel; a failing test leaves a screenshot and the server's log in ARTIFACTS.
+
+    def test_something(notebook):
+        nb = notebook("mamba.ipynb")          # or notebook(path, app="notebook") for Notebook 7
+        nb.run_all()                          # fails on any cell error
+        nb.page.locator("svg.mamba-board").first.wait_for()
+        nb.widgets()                          # the kernel's live game widgets and their matches
+        nb.execute("print(len(m))")           # any code in the notebook's kernel
+        mark = len(nb.sent); ...; nb.comm_msgs_since(mark)   # widget messages the page sent
 """
 
 from __future__ import annotations

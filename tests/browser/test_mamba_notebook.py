@@ -70,6 +70,7 @@ def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
 
     stone = root.locator("svg.mamba-board [data-cell].pickable").first
     origin = stone.get_attribute("data-cell")
+    assert stone.locator("[data-stone]").get_attribute("data-stone") == "S"  # South moves first
     stone.click()
     target = root.locator("svg.mamba-board [data-cell].dest").first
     target.wait_for()

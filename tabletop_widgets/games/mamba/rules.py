@@ -13,8 +13,9 @@ Board representation, chosen for speed: a position is two strings of 90 characte
 *rows* string (rank 1 first, files a–i, then a ``/`` closing the rank) and the *columns*
 string (file a first, ranks 1–9, then ``/``). A cell is ``'.'`` or the letter of the side its
 stone faces. A cell's internal number is ``rank * 10 + file`` (0-based) in the rows string and
-``file * 10 + rank`` in the columns string, so the ``/`` sentinels stop every walk along a line
-and regular expressions find runs, facing runs and overpopulation in C rather than in Python.
+``file * 10 + rank`` in the columns string, so the ``/`` sentinels stop every walk along a line,
+a line is a slice, and most checks (overpopulation, facing runs, a stone's moves) are string
+operations or look-ups in tables filled as play goes, rather than loops in Python.
 """
 
 from __future__ import annotations
@@ -129,11 +130,11 @@ for _s in CELLS:
             if _n2 == _s:
                 continue
             _dr, _df = _n2 // 10 - _s // 10, _n2 % 10 - _s % 10
-            guard = SENTINEL
+            _guard = SENTINEL
             if _dr and _df and _n1 // 10 == _s // 10:  # diagonal reached by a horizontal first step
-                guard = _s + _dr * 10
+                _guard = _s + _dr * 10
             MOVES[(_s, _n2)] = Move(NAME[_s], NAME[_n2])
-            _seconds.append((_n2, MOVES[(_s, _n2)], guard))
+            _seconds.append((_n2, MOVES[(_s, _n2)], _guard))
         MOVES[(_s, _n1)] = Move(NAME[_s], NAME[_n1])
         _first.append((_n1, MOVES[(_s, _n1)], tuple(_seconds)))
     STEPS[_s] = tuple(_first)
@@ -153,8 +154,9 @@ for _s in CELLS:
     CROSS_BITS[_s] = sum(BIT[c] for c in CROSS[_s])
 # The moves of a stone by (emptiness of its reach, cell): most positions repeat locally, so a
 # playout mostly looks its moves up instead of walking the board.
+# Long random play fills it with about 100,000 entries (some 15 MB); the limit bounds it.
 _MOVES_BY_REACH: dict = {}
-_MOVES_BY_REACH_LIMIT = 300_000
+_MOVES_BY_REACH_LIMIT = 150_000
 
 
 def _empty_bits(rows: str) -> int:
@@ -237,7 +239,7 @@ class _LineCache(dict):
 
 
 _LINE_PAIRS = _LineCache()
-_LINE_PAIRS_LIMIT = 200_000
+_LINE_PAIRS_LIMIT = 100_000  # long random play with 4 players reaches about 90,000 lines
 _RUN = re.compile(r"S+|N+|E+|W+")
 
 

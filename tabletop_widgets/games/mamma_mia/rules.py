@@ -439,6 +439,23 @@ class MammaMia(Game):
     def _state_from_payload(self, p):
         return MammaMiaState.from_payload(self, p)
 
+    # learning hooks (PettingZoo, docs/analysis.md); the encodings live in learning.py ------
+    def action_catalogue(self) -> tuple:
+        # built once per game: it depends only on the deck, the players and the options
+        catalogue = self.__dict__.get("_catalogue")
+        if catalogue is None:
+            from .learning import action_catalogue
+            catalogue = self.__dict__["_catalogue"] = action_catalogue(self)
+        return catalogue
+
+    def observation_size(self) -> int:
+        from .learning import observation_size
+        return observation_size(self)
+
+    def observation_vector(self, observation: dict, seat: int) -> list:
+        from .learning import observation_vector
+        return observation_vector(self, observation, seat)
+
 
 @register
 class MammaMiaPlus(MammaMia):

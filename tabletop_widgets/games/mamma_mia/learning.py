@@ -1,0 +1,238 @@
+"""The learning hooks of Mamma Mia! and Mamma Mia! Plus (``tabletop_widgets.pettingzoo``).
+
+:func:`action_catalogue` lists every notation ``legal_actions()`` can produce for a game's
+players and options, derived from the deck and the rules constants (never from sampled games);
+:func:`observation_vector` encodes ``state.observe(seat)`` as a fixed-length list of numbers,
+every seat counted from the viewer. ``MammaMia`` wires both in as its ``Game`` hooks.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from .rules import (BOMBASTICA_MIN, COLOURS, ORDER_TYPES, Help, Refuse, Restock, SendBack, Turn,
+                    _ask_action_new, _make_action_new)
+
+PHASES = ("turn", "evaluation", "over")
+DECISION_KINDS = ("add_from_hand", "choose_kind", "help")
+RESULTS = ("made", "sent back")
+
+
+# ---------------------------------------------------------------------------------------------
+# the action catalogue
+def order_labels(game) -> tuple:
+    """The labels of every order card the seated colours own, sorted (identical cards share one)."""
+    return tuple(sorted({o.label for o in game.deck if o.colour < game.players}))
+
+
+def _max_held(game) -> int:
+    # A hand never holds more ingredients than the hand limit: the deal is below it, a draw
+    # stops at it, and Plus's "draw 5 ingredients" starts from none. Nor more than a kind has.
+    return min(game.limit, game.per_kind)
+
+
+def _sub_multisets(counts, at_least=1, at_most=None):
+    """Every multiset below ``counts`` (a tuple of counts) with ``at_least``–``at_most`` cards,
+    in a fixed order (built kind by kind, never more cards than ``at_most``)."""
+    at_most = sum(counts) if at_most is None else at_most
+    out = []
+
+    def grow(prefix, i, room):
+        if i == len(counts):
+            if sum(prefix) >= at_least:
+                out.append(tuple(prefix))
+            return
+        for n in range(min(counts[i], room) + 1):
+            grow(prefix + [n], i + 1, room - n)
+
+    grow([], 0, at_most)
+    return out
+
+
+def _turn_notations(game) -> list:
+    optional = game.options["optional_actions"]
+    puts = [(None, 0)] + [(kind, n) for kind in game.kinds for n in range(1, _max_held(game) + 1)]
+    orders = (None,) + order_labels(game)
+    draws = [(None, None), ("supply", None), ("waiter", None)]
+    if optional:
+        # a short draw names fewer cards than the refill would give, which is at most the
+        # hand limit (Plus: at most the draw cap)
+        most = game.limit if game.draw_cap is None else min(game.limit, game.draw_cap)
+        draws += [(source, n) for source in ("supply", "waiter") for n in range(1, most)]
+    out = [str(Turn(kind, n, order, source, draw))
+           for kind, n in puts for order in orders for source, draw in draws]
+    if game.draw_cap is not None:
+        out.append(str(Restock()))
+    return out
+
+
+def _settle_notations(game) -> list:
+    """Every ``make …``/``ask …`` an order of a seated colour can offer its owner."""
+    kinds, nk = game.kinds, game.nk
+    held = _max_held(game)
+    dealt = game.new_state(0)
+    out = set()
+    bombastica = False
+    for card in game.deck:
+        if card.colour >= game.players:
+            continue
+        if card.type == "bombastica":
+            bombastica = True
+            continue  # its notations are the same for every colour; no Help for it
+        for variant, needs in _variants_of(game, card, dealt):
+            # the table may hold all of it (only offered when there is a choice of kind) or
+            # any part; the missing cards come from the hand, or are asked for (a part of
+            # them, the hand adding the rest)
+            if variant is not None:
+                out.add(str(_make_action_new(variant, None, kinds)))
+            for part in _sub_multisets(needs):
+                out.add(str(_make_action_new(variant, part, kinds)))
+                if game.help:
+                    out.add(str(_ask_action_new(variant, part, kinds)))
+    if bombastica and game.options["bombastica_from_hand"]:
+        # the cards added to reach 15 (the table holds at least one fewer): any handful the
+        # hand can hold
+        most = min(BOMBASTICA_MIN - 1, game.limit)
+        out.update(str(_make_action_new(None, add, kinds)) for add in _sub_multisets((held,) * nk, 1, most))
+    return sorted(out)
+
+
+def _variants_of(game, card, dealt):
+    """The ways ``card`` could ever be made: every kind a joker may take, and for the Minimale
+    every kind not printed on it (whichever has the fewest cards on the table)."""
+    if card.type == "minimale":
+        return [(k, tuple(n + (game.minimale if i == k else 0) for i, n in enumerate(card.recipe)))
+                for k in range(game.nk) if not card.recipe[k]]
+    # the engine's own list; only the Minimale and the crossed-out kinds read the table, and
+    # the table of ``dealt`` (a fresh deal) is empty
+    variants, _ = dealt._variants(card)
+    return variants
+
+
+def action_catalogue(game) -> tuple:
+    """Turns (put × order × draw), Plus's ``draw 5 ingredients``, then the evaluation's
+    decisions, each once, in an order fixed by the deck and the rules constants."""
+    out = _turn_notations(game)
+    out += [str(SendBack())]
+    if game.help:
+        out += [str(Help()), str(Refuse())]
+    out += _settle_notations(game)
+    return tuple(dict.fromkeys(out))
+
+
+# ---------------------------------------------------------------------------------------------
+# the observation vector
+def observation_size(game) -> int:
+    P, K, L = game.players, game.nk, len(order_labels(game))
+    size = len(PHASES) + P + 4                # phase, to move, oven number, ovens left, supply, used
+    size += P + 1 if game.has_mamma_mia else 0  # where the Mamma Mia card is
+    size += 1 + K + P * K + P + P * K          # the oven: size, base, ingredients and orders by seat,
+    #                                            what lies before each seat's last order
+    size += K + 4 * P + P                      # table, each seat's counts, winners
+    size += K + L                              # own hand
+    size += P + 1 + len(_order_features(game, None)) + 2 * P  # evaluation: emptier, remaining,
+    #                                            the order, its owner and helper
+    size += P + len(DECISION_KINDS) + 3 * K + P  # the decision
+    return size
+
+
+def _order_features(game, order) -> list:
+    """An order dict as numbers: type, printed recipe, crossed kind, choices, and (while it is
+    settled) what it needs, where the cards came from, the helper's presence and the result."""
+    kinds = game.kinds
+    K = len(kinds)
+    o = order or {}
+    feats = [1.0 if o.get("type") == t else 0.0 for t in ORDER_TYPES]
+    for key in ("recipe", "needs", "from_table", "from_hand", "from_helper"):
+        counts = o.get(key) or {}
+        feats += [float(counts.get(k, 0)) for k in kinds]
+    feats += [1.0 if o.get("crossed") == k else 0.0 for k in kinds]
+    feats += [1.0 if k in (o.get("choices") or ()) else 0.0 for k in kinds]
+    feats += [1.0 if o.get("result") == r else 0.0 for r in RESULTS]
+    return feats
+
+
+def observation_vector(game, observation: dict, seat: int) -> list:
+    """``observe(seat)`` as numbers; seats are counted from ``seat`` (the viewer first)."""
+    o = observation
+    P, kinds = game.players, game.kinds
+    K = len(kinds)
+    kind_index = {k: i for i, k in enumerate(kinds)}
+
+    def rel(s):
+        return (s - seat) % P
+
+    def one_hot(i, n):
+        return [1.0 if k == i else 0.0 for k in range(n)]
+
+    def seat_hot(s):
+        return one_hot(None if s is None else rel(s), P)
+
+    v = one_hot(PHASES.index(o["phase"]), len(PHASES)) + seat_hot(o["to_move"])
+    v += [float(o["oven_number"]), float(o["ovens"] - o["oven_number"]), float(o["supply"]), float(o["used"])]
+    if game.has_mamma_mia:
+        mm = o["mamma_mia_card"]
+        v += [1.0 if mm == "supply" else 0.0] + seat_hot(mm if isinstance(mm, int) else None)
+
+    # The oven's public log; during an evaluation its first entries are revealed already (their
+    # cards are on the table or used), so only what is still in the oven is tallied here.
+    log, in_oven = o["oven"]["log"], o["oven"]["size"]
+    revealed = sum(e.get("count", 1) for e in log) - in_oven
+    base, by_seat, orders, before_last = [0.0] * K, [0.0] * (P * K), [0.0] * P, [0.0] * (P * K)
+    running = [0.0] * K
+    for e in log:
+        if revealed > 0:
+            revealed -= e.get("count", 1)
+            continue
+        if "order" in e:
+            r = rel(e["seat"])
+            orders[r] += 1
+            # the ingredients ahead of this seat's latest order: what it can be made from
+            before_last[r * K:(r + 1) * K] = running
+        else:
+            k = kind_index[e["kind"]]
+            running = running[:]
+            running[k] += e["count"]
+            if e["seat"] is None:
+                base[k] += e["count"]
+            else:
+                by_seat[rel(e["seat"]) * K + k] += e["count"]
+    v += [float(in_oven)] + base + by_seat + orders + before_last
+
+    v += [float(o["table"][k]) for k in kinds]
+    players = o["players"]
+    for i in range(P):
+        p = players[(seat + i) % P]
+        v += [float(p["hand_ingredients"]), float(p["hand_orders"]), float(p["waiter"]), float(p["delivered"])]
+    v += [1.0 if (seat + i) % P in o["winners"] else 0.0 for i in range(P)]
+
+    hand = o["hand"] or {"ingredients": {}, "orders": []}
+    v += [float(hand["ingredients"].get(k, 0)) for k in kinds]
+    labels = order_labels(game)
+    label_index = {label: i for i, label in enumerate(labels)}
+    held = [0.0] * len(labels)
+    for card in hand["orders"]:
+        held[label_index[card["label"]]] += 1
+    v += held
+
+    ev = o["evaluation"]
+    if ev is None:
+        v += [0.0] * P + [0.0] + _order_features(game, None) + [0.0] * (2 * P)
+        v += [0.0] * (P + len(DECISION_KINDS) + 3 * K + P)
+        return v
+    v += seat_hot(ev["emptier"]) + [float(ev["remaining"])]
+    order = ev["order"]
+    v += _order_features(game, order) + seat_hot((order or {}).get("owner")) + seat_hot((order or {}).get("helper"))
+    d = ev["decision"] or {}
+    v += seat_hot(d.get("seat"))
+    v += [1.0 if d.get("kind") == t else 0.0 for t in DECISION_KINDS]
+    # a choice of kind reads "olive" or, for a Ciottona, "salami+olive"
+    chosen = [0.0] * K
+    for choice in d.get("choices") or ():
+        for k in choice.split("+"):
+            chosen[kind_index[k]] += 1
+    v += chosen
+    v += [float((d.get("missing") or {}).get(k, 0)) for k in kinds]
+    v += [float((d.get("ask") or {}).get(k, 0)) for k in kinds]
+    v += seat_hot(d.get("asker"))
+    return v
