@@ -1121,7 +1121,10 @@ class MambaState(State):
 
     def setup_caption(self) -> str:
         names = ", ".join(self.game.seat_names)
-        return f"Set-up: {self.game.players} players ({names}); {self.game.seat_names[0]} begins."
+        if self.to_move is None:
+            return f"Position: {self.game.players} players ({names}); the game is over."
+        # A loaded position may start with any side to move, and inside a turn.
+        return f"Set-up: {self.game.players} players ({names}); {self.game.seat_names[self.to_move]} to move."
 
     def __repr__(self):
         return f"<MambaState {self.position()!r}>"

@@ -8,10 +8,8 @@ every seat counted from the viewer. ``MammaMia`` wires both in as its ``Game`` h
 
 from __future__ import annotations
 
-import itertools
-
-from .rules import (BOMBASTICA_MIN, COLOURS, ORDER_TYPES, Help, Refuse, Restock, SendBack, Turn,
-                    _ask_action_new, _make_action_new)
+from .rules import (BOMBASTICA_MIN, ORDER_TYPES, Help, Refuse, Restock, SendBack, Turn, _ask_action_new,
+                    _make_action_new)
 
 PHASES = ("turn", "evaluation", "over")
 DECISION_KINDS = ("add_from_hand", "choose_kind", "help")
@@ -122,34 +120,44 @@ def action_catalogue(game) -> tuple:
 
 # ---------------------------------------------------------------------------------------------
 # the observation vector
-def observation_size(game) -> int:
+def _segments(game) -> list:
+    """The vector's parts in order, ``(name, length)``. "Per seat" parts start at the viewer."""
     P, K, L = game.players, game.nk, len(order_labels(game))
-    size = len(PHASES) + P + 4                # phase, to move, oven number, ovens left, supply, used
-    size += P + 1 if game.has_mamma_mia else 0  # where the Mamma Mia card is
-    size += 1 + K + P * K + P + P * K          # the oven: size, base, ingredients and orders by seat,
-    #                                            what lies before each seat's last order
-    size += K + 4 * P + P                      # table, each seat's counts, winners
-    size += K + L                              # own hand
-    size += P + 1 + len(_order_features(game, None)) + 2 * P  # evaluation: emptier, remaining,
-    #                                            the order, its owner and helper
-    size += P + len(DECISION_KINDS) + 3 * K + P  # the decision
-    return size
+    out = [("phase", len(PHASES)), ("to_move", P), ("oven_number", 1), ("ovens_left", 1),
+           ("supply", 1), ("used", 1)]
+    if game.has_mamma_mia:
+        out.append(("mamma_mia_card", 1 + P))  # in the supply, or laid out by a seat
+    out += [
+        # what is still in the oven, from its public log: cards, the base by kind, the cards
+        # each seat put by kind, the orders of each seat, and the ingredients lying before
+        # each seat's latest order (what that order will be made from)
+        ("oven_size", 1), ("oven_base", K), ("oven_ingredients", P * K), ("oven_orders", P),
+        ("before_last_order", P * K),
+        ("table", K), ("seats", 4 * P), ("winners", P),
+        ("hand_ingredients", K), ("hand_orders", L),
+        # the evaluation: who empties, what is left, the order being settled
+        ("emptier", P), ("remaining", 1), ("order_type", len(ORDER_TYPES)), ("order_recipe", K),
+        ("order_crossed", K), ("order_choices", K), ("order_needs", K), ("order_from_table", K),
+        ("order_from_hand", K), ("order_from_helper", K), ("order_result", len(RESULTS)),
+        ("order_owner", P), ("order_helper", P),
+        # the decision awaited
+        ("decision_seat", P), ("decision_kind", len(DECISION_KINDS)), ("decision_choices", K),
+        ("decision_missing", K), ("decision_ask", K), ("decision_asker", P),
+    ]
+    return out
 
 
-def _order_features(game, order) -> list:
-    """An order dict as numbers: type, printed recipe, crossed kind, choices, and (while it is
-    settled) what it needs, where the cards came from, the helper's presence and the result."""
-    kinds = game.kinds
-    K = len(kinds)
-    o = order or {}
-    feats = [1.0 if o.get("type") == t else 0.0 for t in ORDER_TYPES]
-    for key in ("recipe", "needs", "from_table", "from_hand", "from_helper"):
-        counts = o.get(key) or {}
-        feats += [float(counts.get(k, 0)) for k in kinds]
-    feats += [1.0 if o.get("crossed") == k else 0.0 for k in kinds]
-    feats += [1.0 if k in (o.get("choices") or ()) else 0.0 for k in kinds]
-    feats += [1.0 if o.get("result") == r else 0.0 for r in RESULTS]
-    return feats
+def observation_layout(game) -> dict:
+    """``{part: slice}``: where each part of :func:`observation_vector` lies."""
+    layout, at = {}, 0
+    for name, n in _segments(game):
+        layout[name] = slice(at, at + n)
+        at += n
+    return layout
+
+
+def observation_size(game) -> int:
+    return sum(n for _, n in _segments(game))
 
 
 def observation_vector(game, observation: dict, seat: int) -> list:
@@ -168,14 +176,21 @@ def observation_vector(game, observation: dict, seat: int) -> list:
     def seat_hot(s):
         return one_hot(None if s is None else rel(s), P)
 
-    v = one_hot(PHASES.index(o["phase"]), len(PHASES)) + seat_hot(o["to_move"])
-    v += [float(o["oven_number"]), float(o["ovens"] - o["oven_number"]), float(o["supply"]), float(o["used"])]
+    def counts(d):
+        d = d or {}
+        return [float(d.get(k, 0)) for k in kinds]
+
+    parts = {
+        "phase": one_hot(PHASES.index(o["phase"]), len(PHASES)), "to_move": seat_hot(o["to_move"]),
+        "oven_number": [float(o["oven_number"])], "ovens_left": [float(o["ovens"] - o["oven_number"])],
+        "supply": [float(o["supply"])], "used": [float(o["used"])],
+    }
     if game.has_mamma_mia:
         mm = o["mamma_mia_card"]
-        v += [1.0 if mm == "supply" else 0.0] + seat_hot(mm if isinstance(mm, int) else None)
+        parts["mamma_mia_card"] = [1.0 if mm == "supply" else 0.0] + seat_hot(mm if isinstance(mm, int) else None)
 
-    # The oven's public log; during an evaluation its first entries are revealed already (their
-    # cards are on the table or used), so only what is still in the oven is tallied here.
+    # During an evaluation the log's first entries are revealed already (their cards are on the
+    # table or used): only what is still in the oven is tallied.
     log, in_oven = o["oven"]["log"], o["oven"]["size"]
     revealed = sum(e.get("count", 1) for e in log) - in_oven
     base, by_seat, orders, before_last = [0.0] * K, [0.0] * (P * K), [0.0] * P, [0.0] * (P * K)
@@ -187,7 +202,6 @@ def observation_vector(game, observation: dict, seat: int) -> list:
         if "order" in e:
             r = rel(e["seat"])
             orders[r] += 1
-            # the ingredients ahead of this seat's latest order: what it can be made from
             before_last[r * K:(r + 1) * K] = running
         else:
             k = kind_index[e["kind"]]
@@ -197,42 +211,51 @@ def observation_vector(game, observation: dict, seat: int) -> list:
                 base[k] += e["count"]
             else:
                 by_seat[rel(e["seat"]) * K + k] += e["count"]
-    v += [float(in_oven)] + base + by_seat + orders + before_last
+    parts.update(oven_size=[float(in_oven)], oven_base=base, oven_ingredients=by_seat, oven_orders=orders,
+                 before_last_order=before_last, table=counts(o["table"]))
 
-    v += [float(o["table"][k]) for k in kinds]
     players = o["players"]
+    seats = []
     for i in range(P):
         p = players[(seat + i) % P]
-        v += [float(p["hand_ingredients"]), float(p["hand_orders"]), float(p["waiter"]), float(p["delivered"])]
-    v += [1.0 if (seat + i) % P in o["winners"] else 0.0 for i in range(P)]
+        seats += [float(p["hand_ingredients"]), float(p["hand_orders"]), float(p["waiter"]), float(p["delivered"])]
+    parts["seats"] = seats
+    parts["winners"] = [1.0 if (seat + i) % P in o["winners"] else 0.0 for i in range(P)]
 
     hand = o["hand"] or {"ingredients": {}, "orders": []}
-    v += [float(hand["ingredients"].get(k, 0)) for k in kinds]
-    labels = order_labels(game)
-    label_index = {label: i for i, label in enumerate(labels)}
-    held = [0.0] * len(labels)
+    label_index = {label: i for i, label in enumerate(order_labels(game))}
+    held = [0.0] * len(label_index)
     for card in hand["orders"]:
         held[label_index[card["label"]]] += 1
-    v += held
+    parts.update(hand_ingredients=counts(hand["ingredients"]), hand_orders=held)
 
-    ev = o["evaluation"]
-    if ev is None:
-        v += [0.0] * P + [0.0] + _order_features(game, None) + [0.0] * (2 * P)
-        v += [0.0] * (P + len(DECISION_KINDS) + 3 * K + P)
-        return v
-    v += seat_hot(ev["emptier"]) + [float(ev["remaining"])]
-    order = ev["order"]
-    v += _order_features(game, order) + seat_hot((order or {}).get("owner")) + seat_hot((order or {}).get("helper"))
-    d = ev["decision"] or {}
-    v += seat_hot(d.get("seat"))
-    v += [1.0 if d.get("kind") == t else 0.0 for t in DECISION_KINDS]
+    ev = o["evaluation"] or {}
+    order = ev.get("order") or {}
+    decision = ev.get("decision") or {}
     # a choice of kind reads "olive" or, for a Ciottona, "salami+olive"
     chosen = [0.0] * K
-    for choice in d.get("choices") or ():
+    for choice in decision.get("choices") or ():
         for k in choice.split("+"):
             chosen[kind_index[k]] += 1
-    v += chosen
-    v += [float((d.get("missing") or {}).get(k, 0)) for k in kinds]
-    v += [float((d.get("ask") or {}).get(k, 0)) for k in kinds]
-    v += seat_hot(d.get("asker"))
-    return v
+    parts.update(
+        emptier=seat_hot(ev.get("emptier")), remaining=[float(ev.get("remaining", 0))],
+        order_type=[1.0 if order.get("type") == t else 0.0 for t in ORDER_TYPES],
+        order_recipe=counts(order.get("recipe")),
+        order_crossed=[1.0 if order.get("crossed") == k else 0.0 for k in kinds],
+        order_choices=[1.0 if k in (order.get("choices") or ()) else 0.0 for k in kinds],
+        order_needs=counts(order.get("needs")), order_from_table=counts(order.get("from_table")),
+        order_from_hand=counts(order.get("from_hand")), order_from_helper=counts(order.get("from_helper")),
+        order_result=[1.0 if order.get("result") == r else 0.0 for r in RESULTS],
+        order_owner=seat_hot(order.get("owner")), order_helper=seat_hot(order.get("helper")),
+        decision_seat=seat_hot(decision.get("seat")),
+        decision_kind=[1.0 if decision.get("kind") == t else 0.0 for t in DECISION_KINDS],
+        decision_choices=chosen, decision_missing=counts(decision.get("missing")),
+        decision_ask=counts(decision.get("ask")), decision_asker=seat_hot(decision.get("asker")),
+    )
+    vector = []
+    for name, n in _segments(game):
+        part = parts[name]
+        if len(part) != n:  # a broken encoding must not shift every later part silently
+            raise ValueError(f"{game.name}: observation part {name!r} has {len(part)} numbers, expected {n}")
+        vector += part
+    return vector
