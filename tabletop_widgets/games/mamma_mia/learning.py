@@ -48,6 +48,9 @@ def _sub_multisets(counts, at_least=1, at_most=None):
 
 
 def _turn_notations(game) -> list:
+    # The whole product put × order × draw (under 50k even for Plus with 6 players): a few
+    # combinations never arise (7 of a kind beside an order in a 7-card hand), but none is
+    # left out by a reachability argument that could be wrong.
     optional = game.options["optional_actions"]
     puts = [(None, 0)] + [(kind, n) for kind in game.kinds for n in range(1, _max_held(game) + 1)]
     orders = (None,) + order_labels(game)
