@@ -3,6 +3,8 @@
 // image downloads, no global state). Each ingredient is told apart by its icon AND its colour,
 // and every card also carries its name in text (title/aria-label) for readers and screen readers.
 
+import { docOf, el } from "./dom.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 // The seat colours of both editions; each ingredient takes the colour of the seat whose
@@ -116,27 +118,7 @@ export function countsText(counts, kinds = Object.keys(KINDS)) {
   return parts.join(", ");
 }
 
-function docOf(doc) {
-  return doc || globalThis.document;
-}
-
-/** A small DOM builder: el(doc, "div", {class: "x", title: "y"}, child, "text", ...). */
-export function el(doc, tag, attrs = {}, ...children) {
-  const node = docOf(doc).createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "style" && typeof value === "object") {
-      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
-    } else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-  }
-  return node;
-}
+export { el };
 
 // Parsed icons per document, cloned on use: a table draws dozens of cards per frame and
 // parsing SVG markup each time is the slow part.

@@ -4,6 +4,8 @@
 // and the species number printed in the corner (how many cards the species has) — and each
 // card carries its name as text for readers and screen readers.
 
+import { docOf, el } from "./dom.js";
+
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /** The engine's card order (rules.py CARDS): notation lists cards in this order. */
@@ -103,27 +105,7 @@ const ICONS = {
     '<text x="12" y="16" text-anchor="middle" font-size="10" fill="#888">?</text>',
 };
 
-function docOf(doc) {
-  return doc || globalThis.document;
-}
-
-/** `el(doc, "div", {class, style: {...}, dataset: {...}, attr: v}, ...children)` */
-export function el(doc, tag, attrs = {}, ...children) {
-  const node = docOf(doc).createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "style" && typeof value === "object") {
-      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
-    } else if (key === "dataset") Object.assign(node.dataset, value);
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
-  }
-  return node;
-}
+export { el };
 
 /** True for the six dinosaurs. */
 export const isDinosaur = (card) => DINOSAURS.includes(card);
