@@ -9,29 +9,9 @@ import pytest
 import tabletop_widgets as tw
 from tabletop_widgets.games.mamma_mia.widget import MammaMiaWidget
 
+from widget_spy import browser, spying, state_after
 
-class SpyWidget(MammaMiaWidget):
-    """Records every message to the browser as the JSON the browser would receive."""
-
-    def __init__(self, *args, **kwargs):
-        self.sent = []
-        super().__init__(*args, **kwargs)
-
-    def send(self, content, buffers=None):
-        self.sent.append(json.loads(json.dumps(content)))
-
-
-def browser(w, content):
-    w._handle_custom_msg(content, [])
-
-
-def state_after(match, step, sub):
-    """The state a frame (step, sub) shows: the event's ``after`` or the step's final state."""
-    state = match.state_at(step)
-    if step == 0 or not state.events:
-        return state
-    event = state.events[sub]
-    return event.after if event.after is not None else state
+SpyWidget = spying(MammaMiaWidget)
 
 
 def engine_hand(state, seat):

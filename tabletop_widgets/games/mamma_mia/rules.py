@@ -1070,7 +1070,7 @@ class MammaMiaState(State):
         if g.has_mamma_mia:
             mm = self.mm
         obs = {
-            "game": g.name, "edition": g.edition, "players": P, "seats": list(g.seat_names),
+            "game": g.name, "edition": g.edition, "seats": list(g.seat_names),
             "colours": list(COLOURS[:P]), "personal": [kinds[g.personal[s]] for s in range(P)],
             "kinds": list(kinds), "phase": self.phase, "to_move": self.to_move,
             "oven_number": self.oven_number, "ovens": g.ovens, "supply": len(self.supply),

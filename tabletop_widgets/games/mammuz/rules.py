@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
-from ...core import Event, Game, IllegalAction, Option, Rng, State, register
+from ...core import Event, Game, Option, Rng, State, register
 
 SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse")
 SPECIES_SIZE = {s: n for s, n in zip(SPECIES, range(2, 10))}
