@@ -54,12 +54,14 @@ def test_every_board_renders_with_81_cells(mamba):
     assert boards.count() >= 1
     for i in range(boards.count()):
         assert boards.nth(i).locator("[data-cell]").count() == 81
-    # The first widget is a new two-player game: seven stones a side, South's facing south.
+    # The first widget is a new two-player game: seven stones a side, South's H on files d-f.
     first = page.locator(".tw-root", has=page.locator("svg.mamba-board")).first
     stones = first.evaluate(STONES_JS).split()
     assert len(stones) == 14
     assert sorted(s.split("=")[0] for s in stones if s.endswith("=S")) == ["d1", "d2", "d3", "e2", "f1", "f2", "f3"]
     assert first.locator("button[aria-label='Previous frame']").count() == 1
+    # No widget reports an error (a drawing failure shows in its error box).
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
 
 
 def test_clicks_on_the_board_play_in_the_kernels_match(mamba):

@@ -30,3 +30,4 @@ def test_seat_view_hides_the_other_hands(notebook):
         "(root) => [...root.querySelectorAll('.mm-hand-cards')].map(e => e.dataset.seat).join() === '2'",
         arg=root.element_handle())
     assert any(w["game"] == "mamma-mia" and w["seat"] == 2 for w in nb.widgets())
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
