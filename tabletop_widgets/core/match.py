@@ -18,6 +18,12 @@ REPLAY_FORMAT = "tabletop_widgets.match"
 REPLAY_VERSION = 1
 
 
+def _short(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
 @dataclass(frozen=True)
 class Frame:
     """One renderable sub-step: ``step`` actions applied, ``sub``-th consequence of the last.
@@ -235,33 +241,48 @@ class Match:
         """Load a replay, checking every action; :class:`ReplayError` names the bad step."""
         try:
             doc = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except json.JSONDecodeError as exc:
-            raise ReplayError(f"the replay is not valid JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError, too deep
+            raise ReplayError(f"the replay is not valid JSON: {_short(exc, 200)}") from None
         if not isinstance(doc, dict):
             raise ReplayError("a replay must be a JSON object")
         if doc.get("format") != REPLAY_FORMAT:
-            raise ReplayError(f"not a tabletop_widgets replay (format {doc.get('format')!r})")
-        if doc.get("version") != REPLAY_VERSION:
-            raise ReplayError(f"unsupported replay version {doc.get('version')!r}")
+            raise ReplayError(f"not a tabletop_widgets replay (format {_short(doc.get('format'))})")
+        if doc.get("version") != REPLAY_VERSION or isinstance(doc.get("version"), bool):
+            raise ReplayError(f"unsupported replay version {_short(doc.get('version'))}")
         actions = doc.get("actions")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise ReplayError("'actions' must be a list of action notations")
+            raise ReplayError("'actions' must be a list of action notations (strings)")
+        name = doc.get("game")
+        if not isinstance(name, str):
+            raise ReplayError(f"'game' must be a game's name (a string), got {_short(name)}")
+        players = doc.get("players")
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ReplayError(f"'players' must be an int, got {_short(players)}")
         options = doc.get("options", {})
-        if not isinstance(options, dict):
-            raise ReplayError("'options' must be an object")
+        if not isinstance(options, dict) or not all(isinstance(k, str) for k in options):
+            raise ReplayError("'options' must be an object of rules switches")
+        if ("seed" in doc) == ("start" in doc):
+            raise ReplayError("a replay has either a 'seed' or a 'start' state")
+        if "seed" in doc and (isinstance(doc["seed"], bool) or not isinstance(doc["seed"], int)):
+            raise ReplayError(f"'seed' must be an int, got {_short(doc['seed'])}")
+        if "start" in doc and not isinstance(doc["start"], dict):
+            raise ReplayError(f"'start' must be a state (an object), got {_short(doc['start'])}")
         try:
-            game = make(doc.get("game"), players=doc.get("players"), **options)
-            if ("seed" in doc) == ("start" in doc):
-                raise ReplayError("a replay has either a 'seed' or a 'start' state")
+            game = make(name, players=players, **options)
+        except ValueError as exc:
+            raise ReplayError(f"the replay's set-up is invalid: {exc}") from None
+        except Exception as exc:  # an option's check tripping over a value of the wrong shape
+            raise ReplayError(f"the replay's options are invalid: {type(exc).__name__}: {exc}") from None
+        try:
             if "seed" in doc:
                 match = cls(game, seed=doc["seed"])
             else:
                 start = game.state_from_json(json.dumps(dict(game.spec(), state=doc["start"])))
                 match = cls(game, state=start)
-        except ReplayError:
-            raise
-        except ValueError as exc:
-            raise ReplayError(f"the replay's set-up is invalid: {exc}") from None
+        except Exception as exc:
+            # A start state is untrusted input read by the game's own checks; whatever they
+            # trip over (a missing key, a wrong type deep inside) is a corrupt replay.
+            raise ReplayError(f"the replay's set-up is invalid: {type(exc).__name__}: {exc}") from None
         for i, notation in enumerate(actions, start=1):
             try:
                 match.play(notation)
@@ -269,7 +290,7 @@ class Match:
                 raise ReplayError(f"step {i}: {exc}", step=i) from None
         cursor = doc.get("cursor", len(actions))
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(actions):
-            raise ReplayError(f"'cursor' must be an int from 0 to {len(actions)}, got {cursor!r}")
+            raise ReplayError(f"'cursor' must be an int from 0 to {len(actions)}, got {_short(cursor)}")
         match._cursor = cursor
         return match
 
