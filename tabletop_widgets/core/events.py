@@ -6,13 +6,18 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 
+#: What a seat outside ``Event.seats`` reads when the event gives no ``public_text``.
+HIDDEN_TEXT = "Something happens that only some players may see."
+
+
 @dataclass(frozen=True)
 class Event:
     """One sub-step caused by an action (a card revealed, an order settled, a cascade wave).
 
     ``text`` is the sentence for the all-seeing view and ``data`` its JSON-safe details.
     When part of it is secret, ``seats`` names who may read it in full and the others read
-    ``public_text`` / ``public_data`` instead (see :meth:`seen_by`).
+    ``public_text`` / ``public_data`` instead (see :meth:`seen_by`); without them, a neutral
+    sentence (``HIDDEN_TEXT``) and ``{}``.
     ``after`` is the state right after this sub-step; ``None`` means the action's final state.
     """
 
@@ -28,6 +33,8 @@ class Event:
         """The sentence and data that ``seat`` may read (``None``: the all-seeing view)."""
         if seat is None or self.seats is None or seat in self.seats:
             return self.text, self.data
-        text = self.public_text if self.public_text is not None else self.text
+        # Without a public sentence the secret one must not stand in for it: say only that
+        # something hidden happened (the kind is public anyway, it is in every frame).
+        text = self.public_text if self.public_text is not None else HIDDEN_TEXT
         data = self.public_data if self.public_data is not None else {}
         return text, data
