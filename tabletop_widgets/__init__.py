@@ -11,7 +11,13 @@ from . import games  # noqa: F401  (registers every game)
 
 __version__ = "0.1.0"
 
-GAMES = registered()
+# The four games of the project, in this order; games registered later follow.
+_OWN_GAMES = ("mamba", "mamma-mia", "mamma-mia-plus", "mammuz")
+
+
+def _games() -> tuple:
+    names = registered()
+    return tuple(n for n in _OWN_GAMES if n in names) + tuple(n for n in names if n not in _OWN_GAMES)
 
 
 def widget(match_or_game, seat=None, bots=None, **kwargs):
@@ -22,6 +28,10 @@ def widget(match_or_game, seat=None, bots=None, **kwargs):
 
 
 def __getattr__(name):
+    # `tw.GAMES` is read from the registry each time, so a game registered after import
+    # (a user's own, a test's toy game) is listed too.
+    if name == "GAMES":
+        return _games()
     # Widgets import anywidget; keep the engines importable where no Jupyter is installed.
     if name in ("MambaWidget", "MammaMiaWidget", "MammuzWidget", "GameWidget"):
         from . import widgets

@@ -136,6 +136,43 @@ def test_event_secret_parts_are_seen_only_by_their_seats():
     assert e.seen_by(1) == ("Seat 0 draws a card.", {})
 
 
+def test_a_secret_event_without_public_text_does_not_show_its_secret():
+    from tabletop_widgets.core.events import HIDDEN_TEXT
+
+    e = Event("draw", "Seat 0 draws a 5.", {"card": 5}, seats=(0,))
+    assert e.seen_by(0) == ("Seat 0 draws a 5.", {"card": 5})
+    assert e.seen_by(1) == (HIDDEN_TEXT, {})
+    assert "5" not in HIDDEN_TEXT and HIDDEN_TEXT.strip()
+    # Public data without public text: the data given, the neutral sentence.
+    e2 = Event("draw", "Seat 0 draws a 5.", {"card": 5}, seats=(0,), public_data={"seat": 0})
+    assert e2.seen_by(1) == (HIDDEN_TEXT, {"seat": 0})
+
+
+def test_tw_games_lists_the_registry_with_the_four_games_first():
+    import importlib
+
+    import tabletop_widgets.core.game as core_game
+
+    four = ("mamba", "mamma-mia", "mamma-mia-plus", "mammuz")
+    assert tw.GAMES[:4] == four and isinstance(tw.GAMES, tuple)
+    assert "toy-fifteen" in tw.GAMES  # registered by the tests, after tabletop_widgets was imported
+
+    @core_game.register
+    class Later(type(tw.make("toy-fifteen"))):
+        name = "toy-later"
+
+    try:
+        assert tw.GAMES[:4] == four and tw.GAMES[-1] == "toy-later"
+        assert set(tw.GAMES) == set(core_game.registered())
+        from tabletop_widgets import GAMES  # `from ... import` reads it from the registry too
+
+        assert "toy-later" in GAMES
+    finally:
+        del core_game._REGISTRY["toy-later"]
+    assert "toy-later" not in tw.GAMES
+    assert "GAMES" in importlib.import_module("tabletop_widgets").__all__
+
+
 def test_bots_registry_and_resolution():
     assert tw.bots.for_game("toy-fifteen") == {"random": tw.bots.Random}
     with pytest.raises(ValueError, match="unknown bot 'genius'"):
