@@ -318,12 +318,14 @@ def dense(extra: int) -> dict:
 def test_fifty_stones_stop_births():
     game = tw.make("mamba")
     full = game.position(notation({k: " ".join(v) for k, v in dense(6).items()}, "S", "e4"))
-    assert sum(full.scores) == 50 and full.observe(0)["parents"] == ["e4"]
+    assert sum(full.scores) == 50
+    # e4 is still a parent in the notation, but no birth is possible: the view rings none
+    assert full.position().endswith(" S e4") and full.observe(0)["parents"] == []
     assert not any(isinstance(a, Birth) for a in full.legal_actions())
     with pytest.raises(tw.IllegalAction, match="50 stones"):
         full.apply("e4*e3")
     room = game.position(notation({k: " ".join(v) for k, v in dense(5).items()}, "S", "e4"))
-    assert sum(room.scores) == 49
+    assert sum(room.scores) == 49 and room.observe(0)["parents"] == ["e4"]
     assert {"e4*e3", "e4*e5"} <= set(map(str, room.legal_actions()))
     # the 50th stone is born on a full cross: it suffocates at once
     born = room.apply("e4*e3")
@@ -534,3 +536,142 @@ def test_match_frames_step_through_the_cascade():
     match.play("trim a5")
     again = tw.Match.from_json(match.to_json())
     assert again.state == match.state
+
+
+# ---- snapshots inside a cascade ----------------------------------------------------------------------
+def test_a_snapshot_inside_the_move_cascade_has_nobody_to_move():
+    # d3-d5 makes S S N in row 5; the snapshot right after the move still shows e5 North's.
+    state = setup({"S": "c5 d3", "N": "e5"})
+    after = state.apply("d3-d5")
+    snap = after.events[0].after
+    assert snap.board[(5 - 1) * 9 + 4] == "N" and not snap.settled
+    # The move is played and the rules are resolving: no seat decides, nothing is legal.
+    assert snap.to_move is None and snap.legal_actions() == [] and not snap.is_over
+    assert snap.position().endswith(" S moved")  # not " S -" (South still to act)
+    view = snap.observe(None)
+    assert view["to_move"] is None and view["parents"] == [] and view["settled"] is False
+    with pytest.raises(tw.IllegalAction, match="snapshot inside a cascade"):
+        snap.apply("c5-c6")
+    with pytest.raises(ValueError, match="snapshot inside the move's cascade"):
+        state.game.position(snap.position())
+    # the result itself is settled: North to move
+    assert after.to_move == 1 and after.settled
+
+
+def test_a_snapshot_inside_a_birth_cascade_keeps_the_turn_bookkeeping():
+    state = setup({"S": "e3 b1", "N": "e5 i2"})
+    after = state.apply("e3*e4")  # the birth, then e5 turns South
+    snap = after.events[0].after
+    assert snap.to_move is None and snap.legal_actions() == [] and snap.observe(0)["parents"] == []
+    # the notation still records the parents left this turn, as the settled state does
+    assert snap.position().split()[2] == after.position().split()[2]
+    assert "e3" not in snap.position().split()[2].split(",")
+
+
+def test_frames_inside_a_cascade_show_no_seat_to_move():
+    match = tw.Match(tw.make("mamba"), state=setup({"S": "c5 d3", "N": "e5"}))
+    match.play("d3-d5")
+    frames = match.frames_of_step(1)
+    assert [f.kind for f in frames] == ["move", "transformation"]
+    assert frames[0].view["to_move"] is None and frames[0].view["position"].endswith(" S moved")
+    assert frames[-1].view["to_move"] == 1 and frames[-1].view["settled"] is True
+
+
+# ---- held stones: the general form ------------------------------------------------------------------
+def test_a_long_enough_run_that_would_not_dominate_does_not_hold():
+    # e3 e4 (2) take e5 from below. In row 5, c5 d5 (2) touches e5: |R| = 2 ≥ |U| = 2, but if
+    # e5 turned it would join f5 g5 h5 in a South run of 4, which c5 d5 cannot dominate: e5
+    # is not held. It turns; then e5–h5 (4) takes c5 d5 (their columns are empty) and row 5
+    # is a South run of 6 (c5–h5) that its owner South must trim.
+    state = setup({"N": "c5 d5 e5", "S": "d3 e3 f5 g5 h5"})
+    after = state.apply("d3-e4")
+    assert kinds(after) == ["move", "transformation", "transformation", "overpopulation"]
+    assert after.events[1].data["cells"] == ["e5"]
+    assert sorted(after.events[2].data["cells"]) == ["c5", "d5"]
+    assert after.phase == "trim" and after.to_move == 0
+    assert after.observe(None)["trim"]["run"] == ["c5", "d5", "e5", "f5", "g5", "h5"]
+    assert after.position().endswith(" S moved trim c5-h5")
+    assert after.scores == (5 + 5 + 3, 5)  # filler, e3 e4 f5 g5 h5, and c5 d5 e5; North keeps its filler
+
+
+def test_a_stronger_pull_takes_the_stone_which_is_then_held_back():
+    # e2 e3 e4 (3) take e5 from below; c5 d5 (2) is too weak to hold it (2 < 3), so e5 turns.
+    # Now c5 d5 (2) would take e5 back in row 5, but e5 is held by the South column e2–e4:
+    # 3 ≥ 2, and as a North stone e5 would be a run of 1 in its column, which e2–e4 dominates.
+    state = setup({"N": "c5 d5 e5", "S": "e2 e3 d4"})
+    after = state.apply("d4-e4")
+    assert kinds(after) == ["move", "transformation", "held"]
+    assert after.events[1].data["cells"] == ["e5"] and after.events[1].data["to"] == 0
+    held = after.events[2]
+    assert held.data["cells"] == ["e5"] and held.data["against"] == [3, 2]
+    assert held.data["seat"] == 0 and held.data["by"] == 1
+    assert held.data["holding_run"] == ["e2", "e3", "e4"] and held.data["pulling_run"] == ["c5", "d5"]
+    assert "held: 3 against 2" in held.text and "stronger pull" in held.text
+    assert after.position() == setup({"N": "c5 d5", "S": "e2 e3 e4 e5"}, side="N").position()
+
+
+# ---- the end of the game with 3 and 4 players ----------------------------------------------------
+def test_three_players_goal_is_three_stones():
+    # Seats North, East, West. North's d3-d5 makes N N E in row 5: e5 turns North.
+    game = tw.make("mamba", players=3)
+    west = "a1 a3 c1 c3 a7"
+    four = game.position(notation({"N": "c5 d3 a9 c9 g9", "E": "e5 i1 i3 g1", "W": west}, "N"))
+    won = four.apply("d3-d5")
+    assert won.is_over and won.winners == (0,) and won.scores == (6, 3, 5)
+    assert "East is down to 3 stones (goal: 3 or fewer): North wins." == won.events[-1].text
+    five = game.position(notation({"N": "c5 d3 a9 c9 g9", "E": "e5 i1 i3 g1 g3", "W": west}, "N"))
+    on = five.apply("d3-d5")  # East keeps 4, above the goal: play goes on, East to move
+    assert not on.is_over and on.scores == (6, 4, 5) and on.to_move == 1
+
+
+def test_four_players_goal_is_two_and_any_opponent_counts():
+    # Seats South, West, North, East. South's birth takes a stone from North, the opponent
+    # across the table: North is down to 2 and South wins at once, although West and East
+    # (3 each) were not touched. The game ends after the birth: the move is not played.
+    game = tw.make("mamba", players=4)
+    stones = {"S": "e3 a1 c1 g1", "W": "a3 a5 a7", "N": "e5 g9 i9", "E": "i1 i3 i5"}
+    state = game.position(notation(stones, "S"))
+    after = state.apply("e3*e4")
+    assert kinds(after) == ["birth", "transformation", "end"]
+    assert after.is_over and after.winners == (0,) and after.scores == (6, 3, 2, 3)
+    assert after.turn == state.turn and after.legal_actions() == [] and after.to_move is None
+    assert after.position().endswith(" S over")
+
+
+def test_reducing_only_oneself_gives_the_win_to_the_opponents_tied_on_most_stones():
+    # Three players. North (4 stones) moves e7-e5 beside East's c5 d5: E E N, and after North
+    # comes East in turn order: e5 turns East. North is down to 3 (the goal) by its own move;
+    # no opponent is at the goal, so the game ends and East (5 + 1) and West (6) share it.
+    game = tw.make("mamba", players=3)
+    stones = {"N": "e7 a9 c9 g9", "E": "c5 d5 i1 i3 g1", "W": "a1 a3 c1 c3 a7 i7"}
+    after = game.position(notation(stones, "N")).apply("e7-e5")
+    assert kinds(after) == ["move", "transformation", "end"]
+    assert after.scores == (3, 6, 6) and after.winners == (1, 2)
+    assert "share the win" in after.events[-1].text and "by its own action" in after.events[-1].text
+
+
+# ---- notation: one way to write a position, parents that exist --------------------------------------
+def test_position_reader_refuses_two_digits_in_a_row():
+    game = tw.make("mamba")
+    for rank_text in ("18", "2NNN13", "45"):
+        text = f"9/9/9/9/{rank_text}/9/2SSS4/9/9 S"
+        with pytest.raises(ValueError, match=rf"rank 5 \('{rank_text}'\): two digits in a row"):
+            game.position(text)
+    assert game.position("9/9/9/9/2NNN4/9/2SSS4/9/9 S").position() == "9/9/9/9/2NNN4/9/2SSS4/9/9 S"
+
+
+def test_parents_field_must_name_the_side_to_move_s_own_stones():
+    game = tw.make("mamba")
+    board = "9/9/9/9/2NNN4/9/2SSS4/9/9"
+    with pytest.raises(ValueError, match="parent c5 is a North stone.*South's own stones"):
+        game.position(f"{board} S c5")
+    with pytest.raises(ValueError, match="parent e4 is an empty cell"):
+        game.position(f"{board} S e3,e4")
+    with pytest.raises(ValueError, match="listed twice"):
+        game.position(f"{board} S c3,c3")
+    ok = game.position(f"{board} S c3")  # an own stone, no longer isolated: a birth was played
+    assert ok.position() == f"{board} S c3" and "c3*c2" in map(str, ok.legal_actions())
+    doc = json.loads(ok.to_json())
+    doc["state"]["parents"] = ["d5"]
+    with pytest.raises(ValueError, match="parent d5 is a North stone"):
+        game.state_from_json(json.dumps(doc))

@@ -547,7 +547,8 @@ class Mamba(Game):
             run = self._run_between(rows, self._cell(a, "trim"), self._cell(b, "trim"))
             phase = "trim"
         elif moved:
-            raise ValueError("'moved' only appears before a pending trim ('moved trim a5-e5')")
+            raise ValueError("'moved' only appears before a pending trim ('moved trim a5-e5'); without "
+                             "one it marks a snapshot inside the move's cascade, which cannot be loaded")
         return self._checked(rows, self.seat_of[side], phase, parents, moved, run, 1, None)
 
     def _parse_board(self, board: str) -> str:
@@ -558,8 +559,12 @@ class Mamba(Game):
         for k, rank_text in enumerate(ranks):
             rank = SIZE - k
             f = 0
-            for ch in rank_text:
+            for i, ch in enumerate(rank_text):
                 if ch in "123456789":
+                    if i and rank_text[i - 1] in "123456789":
+                        # one count per gap, so every position has one notation
+                        raise ValueError(f"rank {rank} ({rank_text!r}): two digits in a row "
+                                         f"({rank_text[i - 1]}{ch}); write each gap of empty cells as one digit")
                     f += int(ch)
                 elif ch in self.seat_of:
                     if f < SIZE:
@@ -624,9 +629,13 @@ class Mamba(Game):
         else:
             if len(set(parents)) != len(parents):
                 raise ValueError("a parent is listed twice")
+            own = self.letters[active]
             for p in parents:
                 if rows[p] == ".":
                     raise ValueError(f"the parent {NAME[p]} is an empty cell")
+                if rows[p] != own:
+                    raise ValueError(f"the parent {NAME[p]} is a {SIDE_WORD[rows[p]]} stone: the parents are "
+                                     f"{side}'s own stones that were isolated at the start of its turn")
             parents = tuple(sorted(parents))
         if phase == "over":
             found = _end_winners(self, rows, active)
@@ -805,6 +814,9 @@ class MambaState(State):
     # reading ----------------------------------------------------------------------------------
     @property
     def to_move(self) -> Optional[int]:
+        """The seat that must decide now; None once over and in a snapshot inside a cascade."""
+        if not self.settled:
+            return None
         phase = self.phase
         if phase == "birth_or_move":
             return self.active
@@ -840,6 +852,8 @@ class MambaState(State):
 
     def legal_actions(self) -> list:
         phase = self.phase
+        if not self.settled:
+            return []  # a snapshot inside a cascade: the rules act there, not a player
         if phase == "trim":
             return [TRIMS[self.run[0]], TRIMS[self.run[-1]]]
         if phase != "birth_or_move":
@@ -874,6 +888,8 @@ class MambaState(State):
         phase = self.phase
         if phase == "over":
             return "the game is over"
+        if not self.settled:
+            return "this is a snapshot inside a cascade: nobody acts until the resolution is over"
         rows = self.rows
         t = type(action)
         if t is Trim:
@@ -1007,9 +1023,12 @@ class MambaState(State):
     def _settle(self, rows, cols, filled, parents, moved, log):
         """Resolve the cascade, then a pending trim, the end of the game, or the turn's flow."""
         game, active = self.game, self.active
+        alive = parents  # the parents as the action left them, for the snapshots below
         rows, cols, run = _cascade(game, rows, cols, active, filled, log)
-        # A parent whose stone died loses its birth (cells refill only through actions).
-        parents = tuple(p for p in parents if rows[p] != ".")
+        # A parent that died or changed side loses its birth for good ("still on the board and
+        # still the player's"), even if a newborn refills its cell or it turns back later.
+        own = game.letters[active]
+        parents = tuple(p for p in parents if rows[p] == own)
         turn = self.turn
         if run is not None:
             state = MambaState(game, rows, cols, active, "trim", () if moved else parents, True, moved,
@@ -1042,11 +1061,12 @@ class MambaState(State):
         last = len(log) - 1
         events = []
         for i, (kind, text, data, r, c) in enumerate(log):
-            # A snapshot inside the cascade: the board after this wave, the turn as it stands
-            # (no parents once the move is played); ``settled=False`` tells views apart.
+            # A snapshot inside the cascade: the board after this wave and the turn as it
+            # stands (``moved`` kept; the parents still its own at that wave). Nobody decides
+            # while the rules resolve, so ``settled=False`` gives it no seat to move.
             after = None if i == last else MambaState(
-                game, r, c, active, "birth_or_move", () if moved else parents, True, moved, None, turn, (),
-                settled=False)
+                game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] == own),
+                True, moved, None, turn, (), settled=False)
             events.append(Event(kind, text, data, after))
         state.events = tuple(events)
         return state
@@ -1073,7 +1093,7 @@ class MambaState(State):
             "to_move": self.to_move,
             "phase": phase,
             "active": self.active,
-            "parents": [NAME[p] for p in self.parents if rows[p] == x] if phase == "birth_or_move" else [],
+            "parents": self._birth_parents(),
             "trim": trim,
             "stones": [rows.count(x) for x in game.letters],
             "goal": game.goal,
@@ -1083,6 +1103,14 @@ class MambaState(State):
             "settled": self.settled,
             "options": dict(game.options),
         }
+
+    def _birth_parents(self) -> list:
+        """The parents that can give birth now: none at 50 stones, in a snapshot or outside
+        the births' phase (a parent without an empty cell of its cross is still listed)."""
+        if self.phase != "birth_or_move" or not self.settled or self.rows.count(".") <= 90 - 9 - MAX_STONES:
+            return []
+        rows, x = self.rows, self.game.letters[self.active]
+        return [NAME[p] for p in self.parents if rows[p] == x]
 
     def position(self) -> str:
         """This position in the one-line notation that ``game.position()`` reads back."""
@@ -1099,6 +1127,8 @@ class MambaState(State):
         if phase == "trim":
             ends = f"{NAME[self.run[0]]}-{NAME[self.run[-1]]}"
             return out + (" moved" if self.moved else " " + parents) + " trim " + ends
+        if self.moved:  # only a snapshot inside the move's cascade is moved without a trim
+            return out + " moved"
         return out + (" " + parents if self.in_turn else "")
 
     def _payload(self) -> dict:
