@@ -144,6 +144,80 @@ def test_frames_are_consistent_with_the_states(name, players, playouts):
                 json.dumps(event.after.observe(None))
 
 
+def _canon(value):
+    return json.dumps(value, sort_keys=True)
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_no_frame_gives_a_seat_another_seats_secret_event(name, players, playouts):
+    for seed in range(2):
+        m = playouts(name, players, seed)
+        for seat in range(players):
+            # Every secret event text and data meant for other seats, minus what the seat may
+            # read anyway (the same sentence given publicly elsewhere in the match).
+            secret_texts, secret_data, public_texts, public_data = set(), set(), set(), set()
+            for step in range(1, len(m) + 1):
+                for event in m.state_at(step).events:
+                    text, data = event.seen_by(seat)
+                    public_texts.add(text)
+                    public_data.add(_canon(data))
+                    if event.seats is not None and seat not in event.seats:
+                        if event.text != text:
+                            secret_texts.add(event.text)
+                        if event.data and _canon(event.data) != _canon(data):
+                            secret_data.add(_canon(event.data))
+            secret_texts -= public_texts
+            secret_data -= public_data
+            checked = 0
+            for step in range(1, len(m) + 1):
+                events = m.state_at(step).events
+                for frame in m.frames_of_step(step, seat):
+                    assert frame.caption not in secret_texts, (step, frame.sub, frame.caption)
+                    if frame.data:
+                        assert _canon(frame.data) not in secret_data, (step, frame.sub, frame.data)
+                    if events:
+                        event = events[frame.sub]
+                        if event.seats is not None and seat not in event.seats:
+                            checked += 1
+                            assert frame.caption == event.seen_by(seat)[0]
+                            if event.text != (event.public_text or ""):
+                                assert frame.caption != event.text
+                            if event.data and event.data != (event.public_data or {}):
+                                assert frame.data != event.data
+            if m.game.hidden_information and players > 1 and seed == 0 and seat == 0:
+                # A hidden-information game whose playout never hid an event from seat 0
+                # proves nothing here; every game of this project hides draws or turns.
+                assert checked or not any(
+                    e.seats for s in range(1, len(m) + 1) for e in m.state_at(s).events
+                )
+
+
+def _vary_and_compare(state, seat, rng):
+    other = state.vary_hidden(seat, rng)
+    assert _canon(other.observe(seat)) == _canon(state.observe(seat))
+    return other.to_json() != state.to_json()
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_intermediate_sub_steps_hide_what_the_seat_cannot_see(name, players, playouts):
+    # The frames of a cascade show each event's `after` state, not only a step's final state:
+    # those intermediate views must be unchanged by what the seat cannot see, too.
+    m = playouts(name, players, 1)
+    rng = Rng.from_seed(11)
+    seen = differed = 0
+    for step in range(1, len(m) + 1, max(1, len(m) // 60)):
+        for event in m.state_at(step).events:
+            if event.after is None:
+                continue
+            for seat in range(players):
+                rng, sub = Rng(rng.state + 1), rng
+                differed += _vary_and_compare(event.after, seat, sub)
+                seen += 1
+    assert seen or not any(e.after is not None for s in range(1, len(m) + 1) for e in m.state_at(s).events)
+    if seen and m.game.hidden_information:
+        assert differed, "vary_hidden never changed an intermediate state, so this test proved nothing"
+
+
 @pytest.mark.parametrize("name, players", list(configurations()))
 def test_observe_is_unchanged_by_what_the_seat_cannot_see(name, players, playouts):
     m = playouts(name, players, 1)
