@@ -166,11 +166,15 @@ def test_frames_of_an_evaluation_step_through_each_reveal():
     match.play("put 2 olive; draw supply")
     frames = match.frames_of_step(1, seat=3)
     kinds = [f.kind for f in frames]
-    assert kinds[:3] == ["turn", "oven-closed", "reveal"]
-    assert frames[2].view["evaluation"]["revealed"] == [{"type": "ingredient", "kind": "pineapple", "seat": 0}] * 3
-    order_frame = frames[3]
+    assert kinds[:5] == ["turn", "oven-closed", "reveal", "reveal", "reveal"]
+    # Yellow's 3 pineapple come one card per frame; stepping back a frame takes one card back
+    pineapple = {"type": "ingredient", "kind": "pineapple", "seat": 0}
+    assert [f.view["evaluation"]["revealed"] for f in frames[2:5]] == [[pineapple] * n for n in (1, 2, 3)]
+    assert [f.view["table"]["pineapple"] for f in frames[2:5]] == [1, 2, 3]
+    assert [f.view["evaluation"]["remaining"] for f in frames[2:5]] == [6, 5, 4]
+    order_frame = frames[5]
     assert order_frame.view["evaluation"]["revealed"][-1]["label"] == "4 pineapple + 1 pepper"
-    assert kinds[4] == "sent-back"  # Green holds no card: publicly, nothing can be added
+    assert kinds[6] == "sent-back"  # Green holds no card: publicly, nothing can be added
     assert frames[-1].view == match.state.observe(3)
 
 

@@ -266,7 +266,17 @@ def test_table_example_green_adds_one_pineapple():
                      oven=[(GREEN, "order 4 pineapple + 1 pepper"), (0, "1 olive")],
                      hands={GREEN: {"ingredients": {"pineapple": 1, "olive": 2}}}, evaluate=True)
     assert state.to_move == GREEN
-    assert [e.kind for e in state.events] == ["reveal"] * 5
+    # the base's 12 cards, one at a time (the table grows by one per sub-step), then the order
+    assert [e.kind for e in state.events] == ["reveal"] * 13
+    afters = [e.after or state for e in state.events]  # the last event's state is ``state`` itself
+    assert [sum(a.table) for a in afters] == list(range(1, 13)) + [12]
+    assert [e.after.observe(3)["evaluation"]["remaining"] for e in state.events[:12]] == list(range(13, 1, -1))
+    assert state.events[0].data == {"kind": "salami", "count": 1, "seat": None, "nth": 1, "of": 2}
+    assert state.events[0].text == "Revealed: 1 salami (the leftovers of the last oven, 1 of 2); sorted into the table."
+    # the public log keeps one entry per played group; mid-entry it is neither struck nor lost
+    assert [len(a.observe(3)["oven"]["log"]) for a in afters] == [6] * 13
+    assert state.events[1].after.observe(3)["evaluation"]["revealed"] == [
+        {"type": "ingredient", "kind": "salami", "seat": None}] * 2
     assert legal(state) == ["make adding 1 pineapple", "send back"]
     view = state.observe(GREEN)["evaluation"]
     assert view["decision"]["kind"] == "add_from_hand" and view["order"]["needs"] == {"pineapple": 4, "pepper": 1}

@@ -118,6 +118,7 @@ export const css = `
 .mm-legend { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 4px; color: var(--mm-muted); }
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
 .mm-log li.mm-log-revealed { opacity: 0.55; text-decoration: line-through; }
+.mm-log li.mm-log-revealing { opacity: 0.8; font-style: italic; }
 .mm-fly { animation: mm-fly 0.45s ease-out; }
 @keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
@@ -308,23 +309,29 @@ export function drawSupplyAndOven(doc, view, ctx, settings) {
   // During the evaluation the first cards of the log have been revealed; count them off.
   let revealedCards = ((view.evaluation && view.evaluation.revealed) || []).length;
   const revealedEntries = new Set();
+  // The emptier turns one card over per sub-step, so an entry may be partly revealed.
+  const partly = new Map();
   log.forEach((entry, i) => {
     const n = entry.kind ? entry.count || 0 : 1;
     if (revealedCards >= n && n > 0) {
       revealedEntries.add(i);
       revealedCards -= n;
-    } else revealedCards = 0;
+    } else {
+      if (revealedCards > 0) partly.set(i, revealedCards);
+      revealedCards = 0;
+    }
   });
   // Newest first: the top of the oven is what was just heard.
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i];
     const colour = (view.colours || [])[entry.seat];
-    const cls = [i === log.length - 1 && view.phase === "turn" ? "mm-log-top" : null, revealedEntries.has(i) ? "mm-log-revealed" : null].filter(Boolean).join(" ");
+    const cls = [i === log.length - 1 && view.phase === "turn" ? "mm-log-top" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
     const item = el(doc, "li", { class: cls || null, dataset: { seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
     const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
     if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
     if (entry.kind) {
       item.append(`${who}: ${entry.count} ${kindLabel(entry.kind, entry.count)}`, ingredientIcon(entry.kind, doc));
+      if (partly.has(i)) item.append(` (${partly.get(i)} turned over)`);
       item.dataset.kind = entry.kind;
     } else {
       const oc = typeof entry.order === "string" ? entry.order : colour;

@@ -438,28 +438,45 @@ describe("the evaluation", () => {
     board.destroy();
   });
 
-  it("animates a card revealed stepping forward, and redraws an earlier frame exactly when stepping back", () => {
+  it("reveals one card per sub-step: each forward step flies one card to its column, each step back undoes it", () => {
     const ctx = makeCtx({ seat: null });
-    const before = fakeView({ phase: "evaluation", to_move: null, table: { salami: 2, pineapple: 0, mushroom: 0, pepper: 0, olive: 0 },
-      evaluation: { emptier: 2, revealed: [{ type: "ingredient", kind: "salami", seat: 1 }, { type: "ingredient", kind: "salami", seat: 1 }], remaining: 4, order: null, decision: null } });
-    const after = JSON.parse(JSON.stringify(before));
-    after.table.salami = 5;
-    after.evaluation.revealed.push(...[0, 1, 2].map(() => ({ type: "ingredient", kind: "salami", seat: 0 })));
-    const f1 = frame(before, { sub: 1, kind: "reveal", data: { kind: "salami", count: 2, seat: 1 }, last: false });
-    const f2 = frame(after, { sub: 2, kind: "reveal", data: { kind: "salami", count: 3, seat: 0 }, last: false });
-
-    const fresh = document.createElement("div");
-    const alone = mount(fresh, ctx);
-    alone.update(f1, null, ctx);
-
+    const salami = (seat) => ({ type: "ingredient", kind: "salami", seat });
+    // Yellow put 3 salami together; the emptier turns them over one at a time (sub-steps 1..3)
+    const frames = [1, 2, 3].map((n) => {
+      const v = fakeView({ phase: "evaluation", to_move: null, table: { salami: n, pineapple: 0, mushroom: 0, pepper: 0, olive: 0 },
+        oven: { size: 4 - n, log: [{ seat: 0, kind: "salami", count: 3 }, { seat: 1, order: "green" }], tally: null },
+        evaluation: { emptier: 2, revealed: Array.from({ length: n }, () => salami(0)), remaining: 4 - n, order: null, decision: null } });
+      return frame(v, { sub: n, kind: "reveal", data: { kind: "salami", count: 1, seat: 0, nth: n, of: 3 }, last: false });
+    });
+    const fresh = frames.map((f) => {
+      const div = document.createElement("div");
+      mount(div, ctx).update(f, null, ctx);
+      return div.innerHTML;
+    });
     const board = mount(host, ctx);
-    board.update(f1, null, ctx);
-    board.update(f2, f1, ctx);
-    expect(host.querySelectorAll('.mm-column[data-kind="salami"] .mm-fly').length).toBe(3);
-    board.update(f1, f2, ctx); // back: no animation, and the same drawing as a fresh render
-    expect(host.querySelector(".mm-fly")).toBeNull();
-    expect(host.innerHTML).toBe(fresh.innerHTML);
-    alone.destroy();
+    board.update(frames[0], null, ctx);
+    for (const i of [1, 2]) {
+      board.update(frames[i], frames[i - 1], ctx);
+      // exactly one card flies, the top of the salami column; the others stay put
+      const stack = [...host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card')];
+      expect(stack.length).toBe(i + 1);
+      expect(stack.map((c) => c.classList.contains("mm-fly"))).toEqual([...Array(i).fill(false), true]);
+      expect(host.querySelectorAll(".mm-revealed .mm-fly").length).toBe(1);
+    }
+    // mid-entry the log says how many of the group are turned over; once all are, it is struck
+    board.update(frames[1], frames[0], ctx);
+    const entry = host.querySelector('.mm-log li[data-kind="salami"]');
+    expect(entry.classList.contains("mm-log-revealing")).toBe(true);
+    expect(entry.textContent).toContain("2 turned over");
+    board.update(frames[2], frames[1], ctx);
+    expect(host.querySelector('.mm-log li[data-kind="salami"]').classList.contains("mm-log-revealed")).toBe(true);
+    // stepping back undoes one card each time and draws exactly what a fresh render draws
+    for (const i of [1, 0]) {
+      board.update(frames[i], frames[i + 1], ctx);
+      expect(host.querySelector(".mm-fly")).toBeNull();
+      expect(host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card').length).toBe(i + 1);
+      expect(host.innerHTML).toBe(fresh[i]);
+    }
     board.destroy();
   });
 });

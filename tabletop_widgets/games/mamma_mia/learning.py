@@ -199,9 +199,12 @@ def observation_vector(game, observation: dict, seat: int) -> list:
     base, by_seat, orders, before_last = [0.0] * K, [0.0] * (P * K), [0.0] * P, [0.0] * (P * K)
     running = [0.0] * K
     for e in log:
-        if revealed > 0:
-            revealed -= e.get("count", 1)
+        n = e.get("count", 1)
+        if revealed >= n:
+            revealed -= n
             continue
+        # the emptier may be midway through an entry (one card per sub-step): tally the rest
+        n, revealed = n - revealed, 0
         if "order" in e:
             r = rel(e["seat"])
             orders[r] += 1
@@ -209,11 +212,11 @@ def observation_vector(game, observation: dict, seat: int) -> list:
         else:
             k = kind_index[e["kind"]]
             running = running[:]
-            running[k] += e["count"]
+            running[k] += n
             if e["seat"] is None:
-                base[k] += e["count"]
+                base[k] += n
             else:
-                by_seat[rel(e["seat"]) * K + k] += e["count"]
+                by_seat[rel(e["seat"]) * K + k] += n
     parts.update(oven_size=[float(in_oven)], oven_base=base, oven_ingredients=by_seat, oven_orders=orders,
                  before_last_order=before_last, table=counts(o["table"]))
 

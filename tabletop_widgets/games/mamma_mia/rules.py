@@ -487,7 +487,9 @@ _FIELDS = ("phase", "turn", "oven_number", "supply", "hands_ing", "hands_ord", "
 class MammaMiaState(State):
     """A position. Oven items are ``("i", seat, kind, count)`` (seat ``None`` for the leftovers
     that form the base of the oven) or ``("o", seat, order_id)``, in the order played; during
-    the evaluation the first ``cursor`` items have been revealed.
+    the evaluation the first ``cursor`` items have been revealed, and ``part`` cards of the
+    ingredient item at ``cursor`` (the emptier reveals one card at a time; ``part`` is 0
+    whenever somebody is to decide, so it is not serialised).
 
     ``pending`` is the decision the evaluation waits for: ``("settle", order_id)`` (the owner
     decides) or ``("help", order_id, variant, asked, owner_adds, seat)`` (``seat`` answers).
@@ -498,6 +500,7 @@ class MammaMiaState(State):
         self.events = events
         for f in _FIELDS:
             setattr(self, f, fields[f])
+        self.part = fields.get("part", 0)
 
     def _with(self, **changes):
         # a shallow copy: every field is an immutable value, so sharing them is safe
@@ -832,13 +835,20 @@ class MammaMiaState(State):
                 return state._end_evaluation(events)
             item = state.oven[state.cursor]
             if item[0] == "i":
+                # one card per sub-step, as the emptier turns them over (the spec's "one at a time")
                 _, seat, k, n = item
                 table = list(state.table)
-                table[k] += n
-                state = state._with(cursor=state.cursor + 1, table=tuple(table), shown=None)
+                table[k] += 1
+                nth = state.part + 1
+                if nth == n:
+                    state = state._with(cursor=state.cursor + 1, part=0, table=tuple(table), shown=None)
+                else:
+                    state = state._with(part=nth, table=tuple(table), shown=None)
                 who = "the leftovers of the last oven" if seat is None else g.seat_names[seat]
-                events.append(_event("reveal", f"Revealed: {n} {g.kinds[k]} ({who}); sorted into the table.",
-                                    {"kind": g.kinds[k], "count": n, "seat": seat}, after=state))
+                if n > 1:
+                    who += f", {nth} of {n}"
+                events.append(_event("reveal", f"Revealed: 1 {g.kinds[k]} ({who}); sorted into the table.",
+                                    {"kind": g.kinds[k], "count": 1, "seat": seat, "nth": nth, "of": n}, after=state))
                 continue
             oid = item[2]
             card = g.deck[oid]
@@ -1036,14 +1046,15 @@ class MammaMiaState(State):
                 if item[1] is None:
                     entry["base"] = True
                 log.append(entry)
-                if self.phase != "turn" and i < self.cursor:
-                    revealed.extend({"type": "ingredient", "kind": kinds[item[2]], "seat": item[1]} for _ in range(item[3]))
+                if self.phase != "turn" and i <= self.cursor:
+                    shown = item[3] if i < self.cursor else self.part
+                    revealed.extend({"type": "ingredient", "kind": kinds[item[2]], "seat": item[1]} for _ in range(shown))
             else:
                 log.append({"seat": item[1], "order": COLOURS[item[1]]})
                 if self.phase != "turn" and i < self.cursor:
                     revealed.append(dict(g.card_dicts[item[2]], type="order", order_type=g.deck[item[2]].type,
                                          seat=item[1]))
-        oven_cards = sum(it[3] if it[0] == "i" else 1 for it in self.oven[self.cursor:])
+        oven_cards = sum(it[3] if it[0] == "i" else 1 for it in self.oven[self.cursor:]) - self.part
         tally_view = None
         if tally:
             ing = [0] * g.nk
@@ -1265,6 +1276,12 @@ class MammaMiaState(State):
             raise ValueError("cursor is beyond the oven")
         if self.phase == "turn" and self.cursor:
             raise ValueError("cursor must be 0 outside the evaluation")
+        if not _is_int(self.part) or self.part < 0:
+            raise ValueError(f"part must be a non-negative int, got {self.part!r}")
+        if self.part and (self.phase != "evaluation" or self.pending is not None or self.cursor == len(self.oven)
+                          or self.oven[self.cursor][0] != "i" or self.part >= self.oven[self.cursor][3]):
+            raise ValueError("part (cards of an oven entry revealed so far) must be 0 unless the emptier is "
+                             "midway through an ingredient entry")
         for i, it in enumerate(self.oven):
             if it[0] == "i":
                 _, seat, k, n = it
@@ -1272,8 +1289,10 @@ class MammaMiaState(State):
                     raise ValueError(f"oven item {i}: bad seat {seat!r}")
                 if not _is_int(k) or not 0 <= k < g.nk or not _is_int(n) or n < 1:
                     raise ValueError(f"oven item {i}: bad ingredient {it!r}")
-                if i >= self.cursor:
+                if i > self.cursor:
                     total[k] += n
+                elif i == self.cursor:
+                    total[k] += n - self.part
             else:
                 _, seat, oid = it
                 if not _is_int(oid) or not 0 <= oid < len(g.deck) or g.deck[oid].colour != seat:
