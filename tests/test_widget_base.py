@@ -402,3 +402,242 @@ def test_match_to_html_escapes_script_endings(tmp_path):
     with pytest.raises(ValueError):
         m.to_html(tmp_path / "bad.html", seat=5)
     assert not (tmp_path / "bad.html").exists()
+
+
+# traits the browser may and may not set ------------------------------------------------------
+def capture_state(w):
+    """Record the widget's comm messages (state updates and custom messages, in order)."""
+    out = []
+    w._send = lambda msg, buffers=None: out.append(json.loads(json.dumps(msg)))
+    return out
+
+
+def python_traits(w):
+    return {name: json.dumps(getattr(w, name), sort_keys=True)
+            for name in ("game", "seat_names", "seat", "cursor", "current", "bot_seats", "settings", "lock_seat")}
+
+
+def played_widget(**kwargs):
+    w = make_widget(**kwargs)
+    m = w.match
+    for _ in range(3):
+        m.play(m.state.legal_actions()[0])
+    m.goto(2)
+    w.sent.clear()
+    return w
+
+
+@pytest.mark.parametrize(
+    "name, value",
+    [
+        ("cursor", 0),
+        ("cursor", 3),
+        ("current", {"step": 0, "sub": 0, "caption": "forged", "kind": "setup", "data": {}, "view": {}, "last": True}),
+        ("current", None),
+        ("bot_seats", [0, 1]),
+        ("game", "mamba"),
+        ("seat_names", ["Alice", "Bob"]),
+        ("lock_seat", True),
+        ("_esm", "export default {}"),
+    ],
+)
+def test_the_browser_cannot_set_traits_python_owns(name, value):
+    w = played_widget(bots={1: "random"})
+    m = w.match
+    before, traits = m.to_json(), python_traits(w)
+    esm = w._esm
+    states = capture_state(w)
+    w.set_state({name: value})
+    assert repr(name) in w.error and "may not change" in w.error
+    assert m.to_json() == before and m.cursor == 2
+    assert python_traits(w) == traits and w._esm == esm
+    # The browser gets the Python value back, and no frames: nothing changed.
+    resent = [msg["state"] for msg in states if msg["method"] == "update"]
+    assert any(name in s and s[name] == json.loads(json.dumps(getattr(w, name))) for s in resent), resent
+    assert not w.sent
+
+
+def test_a_forged_update_with_a_good_seat_and_a_python_trait_keeps_the_python_trait():
+    w = played_widget()
+    states = capture_state(w)
+    w.set_state({"seat": 1, "cursor": 0})
+    assert w.seat == 1 and w.cursor == 2 == w.match.cursor
+    assert "'cursor'" in w.error
+    assert any(msg["method"] == "update" and msg["state"].get("cursor") == 2 for msg in states)
+
+
+def test_the_browser_may_change_declared_settings_of_the_right_type_only():
+    w = played_widget(settings={"animate": True, "title": "Lesson 1"})
+    capture_state(w)
+    w.set_state({"settings": {"animate": False, "title": "Lesson 1"}})
+    assert w.error == "" and w.settings == {"animate": False, "title": "Lesson 1"}
+    for forged, message in [
+        ({"animate": "no", "title": "Lesson 1"}, "must be a bool"),
+        ({"animate": 0, "title": "Lesson 1"}, "must be a bool"),
+        ({"animate": False, "title": "Hacked"}, "may not change the setting 'title'"),
+        ({"animate": False}, "may not change the setting 'title'"),
+        ({"animate": False, "title": "Lesson 1", "tally": True}, "may not change the setting 'tally'"),
+        ({"title": "Lesson 1"}, "cannot be removed"),
+        ([1, 2], "must be an object"),
+    ]:
+        w.error = ""
+        w.set_state({"settings": forged})
+        assert message in w.error, (forged, w.error)
+        assert w.settings == {"animate": False, "title": "Lesson 1"}
+
+
+def test_the_browser_may_clear_the_error_but_not_write_one():
+    w = played_widget()
+    browser(w, {"type": "play", "action": "play 99", "step": 0})
+    assert w.error
+    w.set_state({"error": ""})
+    assert w.error == ""
+    w.set_state({"error": "You won!"})
+    assert "only clear" in w.error and "You won" not in w.error.split("set it to")[0]
+
+
+def test_a_locked_seat_cannot_be_changed_from_the_browser():
+    w = played_widget(seat=1, lock_seat=True)
+    assert w.lock_seat is True
+    states = capture_state(w)
+    for forged in (None, 0):
+        w.error = ""
+        w.set_state({"seat": forged})
+        assert w.seat == 1 and "locked to Player 2's view" in w.error
+    assert {"seat": 1} in [{k: v for k, v in m["state"].items() if k == "seat"} for m in states if m["method"] == "update"]
+    # Refused: the browser dropped its frames when its selector moved, so they come again.
+    resent = of_type(w, "frames")
+    assert len(resent) == 2 and all(r == {"type": "frames", "from": 0, "frames": frames_json(w.match, seat=1)} for r in resent)
+    w.set_state({"lock_seat": False})
+    assert w.lock_seat is True
+    w.set_state({"seat": 1})  # no change: fine
+    w.seat = 0  # Python may switch a locked widget (the teacher's code)
+    assert w.seat == 0
+    with pytest.raises(ValueError, match="lock_seat must be True or False"):
+        make_widget(seat=1, lock_seat="yes")
+    assert tw.widget(tw.Match("toy-fifteen"), seat=0, lock_seat=True).lock_seat is True
+    assert make_widget().lock_seat is False
+
+
+def test_a_python_seat_switch_sends_seat_cursor_and_current_together_before_the_frames():
+    w = played_widget()
+    del w.send  # the instance override of make_widget: custom messages go through _send here
+    states = capture_state(w)
+    w.seat = 1
+    kinds = [(m["method"], m["content"]["type"] if m["method"] == "custom" else sorted(m["state"])) for m in states]
+    assert kinds[0] == ("update", ["current", "cursor", "seat"]) or kinds[0] == ("update", ["current", "seat"])
+    assert states[0]["state"]["seat"] == 1
+    assert states[0]["state"]["current"] == w.match.frames_of_step(2, 1)[-1].to_dict()
+    assert kinds[1:] == [("custom", "frames"), ("custom", "legal")]
+    assert states[1]["content"]["frames"] == frames_json(w.match, seat=1)
+
+
+def test_a_new_match_without_the_viewing_seat_is_refused_and_changes_nothing():
+    w = make_widget(tw.Match("toy-fifteen", players=3, seed=2), seat=2)
+    old = w.match
+    traits = python_traits(w)
+    with pytest.raises(ValueError, match="seat 2's view.*2-player match has no such seat"):
+        w.match = tw.Match("toy-fifteen", players=2)
+    assert w.match is old and w.seat == 2 and python_traits(w) == traits
+    w.sent.clear()
+    old.play(old.state.legal_actions()[0])  # still followed
+    assert of_type(w, "frames")
+    w.seat = 1
+    w.match = tw.Match("toy-fifteen", players=2)
+    assert w.seat == 1 and w.match.game.players == 2
+
+
+def test_a_huge_forged_action_is_not_echoed_in_full():
+    w = played_widget()
+    before = w.match.to_json()
+    huge = "x" * 1_000_000
+    browser(w, {"type": "play", "action": huge, "step": 2})
+    assert w.error and len(w.error) < 300 and "…" in w.error
+    assert w.match.to_json() == before
+    # Under the length limit the game's own refusal is quoted, cut as well.
+    browser(w, {"type": "play", "action": "y" * 999, "step": 2})
+    assert w.error and len(w.error) <= 600
+    for msg in ({"type": "goto", "step": "z" * 10_000}, {"type": "z" * 10_000}, {"type": "play", "action": ["a" * 10_000], "step": 0}):
+        browser(w, msg)
+        assert w.error and len(w.error) < 300
+    w.set_state({"seat": "s" * 10_000})
+    assert w.error and len(w.error) < 300
+    assert w.match.to_json() == before
+
+
+# forged messages and trait updates of any shape (hypothesis) ----------------------------------
+from hypothesis import assume, given, settings as hsettings, strategies as st  # noqa: E402
+
+ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**64), 2**64) | st.floats(allow_nan=False) | st.text(max_size=10),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=10,
+)
+MESSAGES = ANY_JSON | st.fixed_dictionaries(
+    {"type": st.sampled_from(["play", "goto", "hello", "rename", "tally", "position"]) | st.text(max_size=8)},
+    optional={"action": ANY_JSON | st.sampled_from(["play 1", "play 6"]), "step": ANY_JSON | st.integers(-1, 5), "to": ANY_JSON},
+)
+
+
+def _widget_snapshot(w):
+    return (w.match.to_json(), w.match.cursor, len(w.match), python_traits(w))
+
+
+@hsettings(max_examples=200, deadline=None)
+@given(msg=MESSAGES)
+def test_forged_browser_messages_of_any_shape_change_nothing(msg):
+    w = played_widget(seat=0)
+    m = w.match
+    if isinstance(msg, dict):
+        kind, step = msg.get("type"), msg.get("step")
+        good_step = isinstance(step, int) and not isinstance(step, bool) and 0 <= step <= len(m)
+        assume(kind != "hello")  # harmless and answered with everything: not a forgery
+        assume(not (kind == "goto" and good_step))
+        assume(not (kind == "rename" and isinstance(msg.get("to"), str)))
+        if kind == "play" and good_step and isinstance(msg.get("action"), str):
+            state = m.state_at(step)
+            assume(state.to_move != 0 or msg["action"].strip() not in {str(a) for a in state.legal_actions()})
+    before = _widget_snapshot(w)
+    browser(w, msg)
+    assert w.error and len(w.error) <= 600
+    assert _widget_snapshot(w) == before
+    assert not of_type(w, "frames")
+
+
+TRAIT_NAMES = st.sampled_from(
+    ["seat", "settings", "error", "cursor", "current", "bot_seats", "game", "seat_names", "lock_seat", "layout"]
+) | st.text(max_size=8)
+
+
+@hsettings(max_examples=200, deadline=None)
+@given(update=st.dictionaries(TRAIT_NAMES, ANY_JSON, min_size=1, max_size=3))
+def test_forged_trait_updates_of_any_shape_leave_python_owned_traits(update):
+    def allowed(name, value):
+        if name == "seat":
+            return value is None or (type(value) is int and 0 <= value < 2)
+        if name == "error":
+            return value == ""
+        if name == "settings":
+            return isinstance(value, dict) and set(value) <= {"animate"} and all(type(v) is bool for v in value.values())
+        return False
+
+    w = played_widget()
+    m = w.match
+    capture_state(w)
+    before = (m.to_json(), m.cursor, len(m))
+    owned = {k: v for k, v in python_traits(w).items() if k not in ("seat", "settings", "cursor", "current")}
+    w.set_state(update)
+    assert (m.to_json(), m.cursor, len(m)) == before
+    assert {k: v for k, v in python_traits(w).items() if k in owned} == owned
+    assert w.cursor == m.cursor
+    assert w.current == m.frames_of_step(m.cursor, w.seat)[-1].to_dict()  # the viewing seat's frame
+    if all(allowed(k, v) for k, v in update.items()):
+        assert w.error == ""
+        if "seat" in update:
+            assert w.seat == update["seat"]
+    else:
+        assert w.error and len(w.error) <= 600
+    if "seat" in update and not allowed("seat", update["seat"]):
+        assert w.seat is None
+    if "settings" in update and not allowed("settings", update["settings"]):
+        assert w.settings == {}

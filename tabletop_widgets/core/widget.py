@@ -61,12 +61,30 @@ def bundle_path(cls) -> pathlib.Path:
     return pathlib.Path(path)
 
 
+def _clip(text: str) -> str:
+    return text if len(text) <= ERROR_LIMIT else text[: ERROR_LIMIT - 1] + "…"
+
+
 class _Refused(ValueError):
     """A browser message that is refused; its text goes to the ``error`` trait."""
 
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _short(value, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters: browser input is echoed in ``error``, and a
+    forged megabyte must not be copied into a trait (and back to the browser)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+#: The longest ``error`` text: a refusal quoting input it did not write itself (a game's
+#: IllegalAction message, an exception's repr) is cut here too.
+ERROR_LIMIT = 600
+#: No notation is this long; a longer forged action is refused before the game parses it.
+ACTION_LIMIT = 1000
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -88,6 +106,12 @@ class GameWidget(anywidget.AnyWidget):
     error = traitlets.Unicode("").tag(sync=True)
     bot_seats = traitlets.List(traitlets.Int()).tag(sync=True)
     settings = traitlets.Dict().tag(sync=True)
+    #: True: the browser may not change the viewing seat (a player's own screen); Python may.
+    lock_seat = traitlets.Bool(False).tag(sync=True)
+
+    #: The display switches the browser may change in ``settings``: key → type of its value.
+    #: Subclasses extend it (``SETTINGS = {**GameWidget.SETTINGS, "tally": bool}``).
+    SETTINGS: dict = {"animate": bool}
 
     def __init_subclass__(cls, **kwargs):
         # anywidget reads `_esm` files when the class is defined and fails on a missing file
@@ -102,10 +126,13 @@ class GameWidget(anywidget.AnyWidget):
         seat: Optional[int] = None,
         bots: Optional[dict] = None,
         settings: Optional[dict] = None,
+        lock_seat: bool = False,
         **kwargs,
     ):
         if isinstance(type(self)._esm, MissingBundle):
             raise type(self)._esm.error(type(self))
+        if not isinstance(lock_seat, bool):
+            raise ValueError(f"lock_seat must be True or False, got {_short(lock_seat)}")
         match = self._as_match(match_or_game)
         self._check_seat_of(match, seat)
         self._match: Optional[Match] = None
@@ -115,6 +142,7 @@ class GameWidget(anywidget.AnyWidget):
         self._bot_specs = bots
         self._bots = {}
         super().__init__(**kwargs)
+        self.lock_seat = lock_seat
         if settings is not None:
             self.settings = dict(settings)
         self.on_msg(self._on_msg)
@@ -143,7 +171,13 @@ class GameWidget(anywidget.AnyWidget):
     @match.setter
     def match(self, match_or_game):
         match = self._as_match(match_or_game)
-        seat = self.seat if self.seat is None or self.seat < match.game.players else None
+        seat = self.seat
+        if seat is not None and seat >= match.game.players:
+            # Falling back to None would turn a player's view into the all-seeing one.
+            raise ValueError(
+                f"this widget shows seat {seat}'s view, and the new {match.game.players}-player match "
+                "has no such seat; set w.seat first (None is the all-seeing view)"
+            )
         self._attach(match, seat, self._bot_specs)
 
     def _attach(self, match: Match, seat, bots):
@@ -208,7 +242,7 @@ class GameWidget(anywidget.AnyWidget):
     def _check_seat_of(self, match: Match, seat):
         if seat is not None and (not _is_int(seat) or not 0 <= seat < match.game.players):
             names = ", ".join(f"{i} ({n})" for i, n in enumerate(match.game.seat_names))
-            raise ValueError(f"seat must be None (the all-seeing view) or one of {names}; got {seat!r}")
+            raise ValueError(f"seat must be None (the all-seeing view) or one of {names}; got {_short(seat)}")
 
     @traitlets.validate("seat")
     def _validate_seat(self, proposal):
@@ -220,25 +254,93 @@ class GameWidget(anywidget.AnyWidget):
                 raise traitlets.TraitError(str(exc)) from None
         return proposal["value"]
 
+    def notify_change(self, change):
+        # A seat switch from Python: `seat`, `cursor` and `current` reach the browser as one
+        # update, and the new seat's frames only after it, so the browser never draws frames
+        # under another seat's label (it drops its frames when the seat changes; timeline.js).
+        if change.get("name") != "seat" or getattr(self, "_seat_change_quiet", False) or self._match is None:
+            return super().notify_change(change)
+        with self.hold_sync():
+            super().notify_change(change)  # runs _seat_changed: cursor and current
+        self._send_all(goto=False)
+
     @traitlets.observe("seat")
     def _seat_changed(self, change):
         if getattr(self, "_seat_change_quiet", False) or self._match is None:
             return
         self._sync_cursor()
-        self._send_all(goto=False)
+
+    #: Traits the browser may set; every other synced trait belongs to Python.
+    BROWSER_TRAITS = ("seat", "settings", "error")
 
     def set_state(self, sync_data):
-        # The browser may set `seat`: a bad value sets `error` and the browser is put back.
-        if "seat" in sync_data and self._match is not None:
+        # Only `seat`, `settings` (the declared switches) and clearing `error` may come from
+        # the browser. Anything else is refused: `error` says why and the browser gets the
+        # Python value back, so a forged update changes nothing on either side.
+        if self._match is None or not isinstance(sync_data, dict):
+            return super().set_state(sync_data)
+        accepted, refused = {}, []
+        for name, value in sync_data.items():
             try:
-                self._check_seat_of(self._match, sync_data["seat"])
+                self._check_from_browser(name, value)
             except ValueError as exc:
-                self.error = str(exc)
-                sync_data = {k: v for k, v in sync_data.items() if k != "seat"}
-                super().set_state(sync_data)
-                self.send_state("seat")
-                return
-        super().set_state(sync_data)
+                refused.append((name, str(exc)))
+            else:
+                accepted[name] = value
+        if refused:
+            # A refused seat answers with the unchanged frames too: the browser dropped its
+            # frames when its seat selector changed (timeline.js) and waits for them.
+            with self.hold_sync():
+                if accepted:
+                    super().set_state(accepted)
+                self.error = refused[0][1][:ERROR_LIMIT]
+                for name, _ in refused:
+                    if name in self.keys:
+                        self.send_state(name)
+            if any(name == "seat" for name, _ in refused) and "seat" not in accepted:
+                self._send_all(goto=False)
+            return
+        super().set_state(accepted)
+
+    def _check_from_browser(self, name, value):
+        """``ValueError`` unless the browser may set trait ``name`` to ``value``."""
+        if name == "seat":
+            if self.lock_seat and value != self.seat:
+                raise ValueError(
+                    f"This widget is locked to {self._seat_label()}; the view cannot be changed here."
+                )
+            self._check_seat_of(self._match, value)
+        elif name == "settings":
+            self._check_settings(value)
+        elif name == "error":
+            if value != "":  # the browser's close button clears it; it may not write one
+                raise ValueError(f"The browser may only clear the error message, not set it to {_short(value)}.")
+        elif name in self.keys:
+            raise ValueError(f"The browser may not change {name!r}; it was put back.")
+        else:
+            raise ValueError(f"The widget has no setting {_short(name)}; it was ignored.")
+
+    def _check_settings(self, value):
+        if not isinstance(value, dict):
+            raise ValueError(f"settings must be an object, got {_short(value)}; nothing changed.")
+        current = self.settings
+        for key in set(current) | set(value):
+            if key in current and key in value and current[key] == value[key] and type(current[key]) is type(value[key]):
+                continue
+            kind = self.SETTINGS.get(key)
+            if kind is None:
+                raise ValueError(f"The browser may not change the setting {_short(key)}; nothing changed.")
+            if key not in value:
+                raise ValueError(f"The setting {key!r} cannot be removed; nothing changed.")
+            if type(value[key]) is not kind:
+                raise ValueError(
+                    f"The setting {key!r} must be a {kind.__name__}, got {_short(value[key])}; nothing changed."
+                )
+
+    def _seat_label(self) -> str:
+        if self.seat is None:
+            return "the all-seeing view"
+        return f"{self._match.game.seat_names[self.seat]}'s view"
 
     # sending -----------------------------------------------------------------------------
     def _frames_of(self, step: int) -> list[dict]:
@@ -293,10 +395,10 @@ class GameWidget(anywidget.AnyWidget):
         try:
             self._dispatch(content)
         except ValueError as exc:  # refused (IllegalAction is a ValueError too)
-            self.error = str(exc)
+            self.error = _clip(str(exc))
         except (KeyError, TypeError) as exc:  # a malformed game-specific message
             kind = content.get("type") if isinstance(content, dict) else None
-            self.error = f"The widget could not read a {kind!r} message ({exc!r}); it was ignored."
+            self.error = f"The widget could not read a {_short(kind)} message ({_short(exc)}); it was ignored."
         else:
             return
         # Every message gets an answer: the browser waits for `legal` after a play.
@@ -313,7 +415,7 @@ class GameWidget(anywidget.AnyWidget):
         elif kind == "goto":
             self._goto_from_browser(msg)
         elif not self._on_game_message(msg):
-            raise _Refused(f"The widget does not understand messages of type {kind!r}; nothing changed.")
+            raise _Refused(f"The widget does not understand messages of type {_short(kind)}; nothing changed.")
 
     def _on_game_message(self, msg: dict) -> bool:
         """Game-specific browser messages: return True when handled. Raise ``ValueError``
@@ -323,26 +425,28 @@ class GameWidget(anywidget.AnyWidget):
     def _check_step(self, msg) -> int:
         step = msg.get("step")
         if not _is_int(step) or not 0 <= step <= len(self._match):
-            raise _Refused(f"The step must be an int from 0 to {len(self._match)}, got {step!r}; nothing changed.")
+            raise _Refused(f"The step must be an int from 0 to {len(self._match)}, got {_short(step)}; nothing changed.")
         return step
 
     def _play_from_browser(self, msg):
         action = msg.get("action")
         if not isinstance(action, str):
-            raise _Refused(f"The action must be a notation string, got {action!r}; nothing changed.")
+            raise _Refused(f"The action must be a notation string, got {_short(action)}; nothing changed.")
+        if len(action) > ACTION_LIMIT:
+            raise _Refused(f"No action is {len(action)} characters long: {_short(action)} was not played.")
         step = self._check_step(msg)
         match = self._match
         state = match.state_at(step)
         if state.is_over:
-            raise _Refused(f"The game is over at step {step}; {action!r} was not played.")
+            raise _Refused(f"The game is over at step {step}; {_short(action)} was not played.")
         names = match.game.seat_names
         mover = state.to_move
         if self.seat is not None and mover != self.seat:
             raise _Refused(
-                f"This is {names[self.seat]}'s view; it cannot play for {names[mover]} ({action!r} was not played)."
+                f"This is {names[self.seat]}'s view; it cannot play for {names[mover]} ({_short(action)} was not played)."
             )
         if mover in self._bots:
-            raise _Refused(f"{names[mover]} is played by a bot; {action!r} was not played.")
+            raise _Refused(f"{names[mover]} is played by a bot; {_short(action)} was not played.")
         # Check before moving anything, so a refused action leaves the match as it was.
         parsed = match.game.parse_action(state, action)
         before = match.cursor
