@@ -9,12 +9,14 @@ kernel; a failing test leaves a screenshot and the server's log in ARTIFACTS.
         nb.widgets()                          # the kernel's live game widgets and their matches
         nb.execute("print(len(m))")           # any code in the notebook's kernel
         mark = len(nb.sent); ...; nb.comm_msgs_since(mark)   # widget messages the page sent
+        nb.received_comm_msgs()               # widget messages the page received from the kernel
 """
 
 from __future__ import annotations
 
 import json
 import os
+import struct
 import re
 import shutil
 import socket
@@ -49,6 +51,11 @@ LAB_SETTINGS = {
 }
 
 COMM_MSG = re.compile(rb'"msg_type"\s*:\s*"comm_msg"')
+COMM_ANY = re.compile(rb'"msg_type"\s*:\s*"comm_(msg|open)"')
+
+
+def _bytes(payload) -> bytes:
+    return payload.encode() if isinstance(payload, str) else bytes(payload)
 
 # Python run in a notebook's kernel: every live game widget and what its match holds.
 WIDGETS_CODE = """
@@ -199,20 +206,49 @@ def browser():
         chromium.close()
 
 
+def decode_kernel_frame(frame: bytes) -> dict | None:
+    """A kernel websocket frame as a Jupyter message dict. Jupyter Server speaks either plain
+    JSON or its binary "v1" protocol (a count and offsets of parts, then channel, header,
+    parent header, metadata, content and buffers), whichever the page chose."""
+    if frame[:1] == b"{":
+        return json.loads(frame)
+    try:
+        (count,) = struct.unpack_from("<Q", frame)
+        offsets = list(struct.unpack_from(f"<{count}Q", frame, 8)) + [len(frame)]
+        parts = [frame[a:b] for a, b in zip(offsets, offsets[1:])]
+        return {"channel": parts[0].decode(), "header": json.loads(parts[1]), "parent_header": json.loads(parts[2]),
+                "metadata": json.loads(parts[3]), "content": json.loads(parts[4]), "buffers": parts[5:]}
+    except (struct.error, ValueError, IndexError):
+        return None  # not a kernel message (Lab's other websockets)
+
+
 class Session:
     """One page of JupyterLab (or Notebook 7) with one notebook, its kernel and the websocket
-    frames the page sent."""
+    frames the page sent and received."""
 
     def __init__(self, page, lab: LabServer, name: str):
         self.page, self.lab, self.name = page, lab, name
         self.sent: list[bytes] = []
+        self.received: list[bytes] = []
         self.console: list[str] = []
-        page.on("websocket", lambda ws: ws.on("framesent", self._framesent))
+        page.on("websocket", self._websocket)
         page.on("console", lambda msg: self.console.append(f"{msg.type}: {msg.text}") if msg.type in ("error", "warning") else None)
         page.on("pageerror", lambda exc: self.console.append(f"pageerror: {exc}"))
 
-    def _framesent(self, payload):
-        self.sent.append(payload.encode() if isinstance(payload, str) else bytes(payload))
+    def _websocket(self, ws):
+        ws.on("framesent", lambda payload: self.sent.append(_bytes(payload)))
+        ws.on("framereceived", lambda payload: self.received.append(_bytes(payload)))
+
+    def received_comm_msgs(self, comm_id: str | None = None) -> list[dict]:
+        """The content of every widget message (comm_open, comm_msg) the page received from a
+        kernel, oldest first; only those of widget `comm_id` if given."""
+        found = []
+        for frame in list(self.received):
+            msg = decode_kernel_frame(frame) if COMM_ANY.search(frame) else None
+            if msg and msg.get("header", {}).get("msg_type") in ("comm_open", "comm_msg"):
+                if comm_id is None or msg["content"].get("comm_id") == comm_id:
+                    found.append(msg["content"])
+        return found
 
     def comm_msgs_since(self, mark: int) -> int:
         """How many comm messages (widget → kernel) the page sent after `mark` frames."""

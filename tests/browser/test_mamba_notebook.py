@@ -64,12 +64,11 @@ def test_every_board_renders_with_81_cells(mamba):
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
 
 
-def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
-    page = mamba.page
-    root = interactive_root(page)
-    before = mamba.widgets()
-    mark = len(mamba.sent)
-
+def play_a_move_by_clicks(nb, root) -> str:
+    """Click a stone, then a destination, on `root`; return the move once the kernel's match
+    holds it as its next action (a bot may have answered after it)."""
+    before = nb.widgets()
+    mark = len(nb.sent)
     stone = root.locator("svg.mamba-board [data-cell].pickable").first
     origin = stone.get_attribute("data-cell")
     assert stone.locator("[data-stone]").get_attribute("data-stone") == "S"  # South moves first
@@ -82,10 +81,10 @@ def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
 
     # The kernel's answer (new frames) puts the stone on its destination.
     root.locator(f'svg.mamba-board [data-cell="{destination}"] [data-stone]').wait_for()
-    assert mamba.comm_msgs_since(mark) >= 1  # the instrument sees the widget's messages
+    assert nb.comm_msgs_since(mark) >= 1  # the instrument sees the widget's messages
 
     def changed():
-        now = {w["id"]: w for w in mamba.widgets()}
+        now = {w["id"]: w for w in nb.widgets()}
         grown = [(b, now[b["id"]]) for b in before if len(now[b["id"]]["actions"]) > len(b["actions"])]
         return grown if grown else None
 
@@ -93,9 +92,13 @@ def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
     assert len(grown) == 1, grown
     old, new = grown[0]
     assert new["game"] == "mamba"
-    # The clicked move is the match's next action (a bot may have answered after it).
     assert new["actions"][: len(old["actions"])] == old["actions"]
     assert new["actions"][len(old["actions"])] == move
+    return move
+
+
+def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
+    play_a_move_by_clicks(mamba, interactive_root(mamba.page))
 
 
 def test_slider_and_keys_rewind_without_a_kernel_message(mamba):
@@ -193,12 +196,36 @@ def test_board_follows_the_dark_theme(mamba):
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
 
 
-def test_widget_renders_in_notebook_7(notebook):
+def test_notebook_7_plays_a_click_and_rewinds_in_the_browser(notebook):
     nb = notebook(NOTEBOOK, app="notebook")
+    page = nb.page
+    # Notebook 7's own shell, not JupyterLab's.
+    assert page.locator(".jp-LabShell").count() == 0
+    assert page.evaluate("() => document.body.dataset.notebook") == "notebooks"
     nb.run_all()
-    board = nb.page.locator("svg.mamba-board").first
+    board = page.locator("svg.mamba-board").first
     board.wait_for()
     assert board.locator("[data-cell]").count() == 81
-    # Notebook 7's own shell, not JupyterLab's.
-    assert nb.page.locator(".jp-LabShell").count() == 0
-    assert nb.page.evaluate("() => document.body.dataset.notebook") == "notebooks"
+
+    root = interactive_root(page)
+    play_a_move_by_clicks(nb, root)
+    # North's bot answers; then South may pick again and the timeline has stopped growing.
+    root.locator("svg.mamba-board [data-cell].pickable").first.wait_for()
+    last = int(root.locator("input.tw-slider").get_attribute("max"))
+    assert last >= 2 and slider_value(root) == last
+    kernel_before = nb.widgets()
+    at_end = root.evaluate(STONES_JS)
+    mark = len(nb.sent)
+
+    slider = root.locator("input.tw-slider")
+    slider.focus()
+    page.keyboard.press("Home")
+    assert slider_value(root) == 0
+    assert root.evaluate(STONES_JS) != at_end  # the set-up, before the clicked move
+    slider.fill(str(last))  # dragging the slider back to the end
+    assert slider_value(root) == last
+    assert root.evaluate(STONES_JS) == at_end
+
+    assert nb.widgets() == kernel_before
+    assert nb.comm_msgs_since(mark) == 0
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []

@@ -1,0 +1,69 @@
+"""examples/mammuz.ipynb in JupyterLab: every widget draws, and a seat's view shows that
+seat's hand only, drawn and received, while the all-seeing view shows every hand."""
+
+from __future__ import annotations
+
+import json
+import time
+
+# The viewing widget's hand as drawn: {card: count}, per hand row (by its seat).
+HANDS_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.mz-hand')].map(row =>
+    [row.dataset.seat, [...row.querySelectorAll(':scope > [data-card]')].reduce(
+        (n, c) => (n[c.dataset.card] = (n[c.dataset.card] || 0) + 1, n), {})]))"""
+
+
+def wait_until(check, timeout=30.0, what="the condition"):
+    deadline = time.monotonic() + timeout
+    while not (value := check()):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.2)
+    return value
+
+
+def test_mammuz_seat_view_shows_only_its_own_hand(notebook):
+    nb = notebook("mammuz.ipynb")
+    nb.run_all()
+    page = nb.page
+    page.locator(".tw-root .mz-hand").first.wait_for()
+    assert page.locator(".tw-root.tw-mammuz").count() == 3  # seat 0, the bots' game, the duel
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
+
+    root = page.locator(".tw-root.tw-mammuz").first
+    assert root.locator("select.tw-seat").input_value() == "0"
+    widget = next(w for w in nb.widgets() if w["game"] == "mammuz" and w["seat"] == 0)
+    kernel_hand = (
+        "import json, gc, tabletop_widgets as tw\n"
+        f"w = next(x for x in gc.get_objects() if isinstance(x, tw.GameWidget) and getattr(x, 'model_id', None) == {widget['id']!r})\n"
+        "print(json.dumps([w.match.state.observe(0)['hand'], w.match.state.observe(None)['hands']]))"
+    )
+
+    # Drawn: one hand, seat 0's, as the kernel holds it (once the bots have answered).
+    def drawn_matches_kernel():
+        own, hands = json.loads(nb.execute(kernel_hand).strip().splitlines()[-1])
+        drawn = root.evaluate(HANDS_JS)
+        return (own, hands) if drawn == {"0": own} else None
+
+    own, hands = wait_until(drawn_matches_kernel, what="seat 0's drawn hand to be the kernel's")
+    assert root.locator(".mz-teaching").count() == 0
+    # Other seats show only how many cards they hold.
+    sizes = root.evaluate("(root) => [...root.querySelectorAll('.mz-seat')].map(s => Number(s.dataset.hand))")
+    assert sizes == [sum(h.values()) for h in hands]
+
+    # Received: no frame of this widget carries the all-seeing keys, another seat's display
+    # cards face down, or a hand other than seat 0's.
+    messages = nb.received_comm_msgs(widget["id"])
+    frames = [f for m in messages if m.get("data", {}).get("content", {}).get("type") == "frames"
+              for f in m["data"]["content"]["frames"]]
+    assert frames
+    for f in frames:
+        view = f["view"]
+        assert "hands" not in view and "pile_cards" not in view and "dinosaurs_in_play" not in view
+        assert all("cards" not in d for d in view["displays"] if d["seat"] != 0), view["displays"]
+        assert view["hand"] is not None
+    assert frames[-1]["view"]["hand"] == own
+
+    # The all-seeing view draws every hand.
+    root.locator("select.tw-seat").select_option("")
+    page.wait_for_function("(root) => root.querySelectorAll('.mz-hand').length === 4", arg=root.element_handle())
+    assert root.evaluate(HANDS_JS) == {str(s): {c: n for c, n in h.items()} for s, h in enumerate(hands)}
