@@ -53,7 +53,8 @@ def widget(match_or_game: Union[Match, Game, str], seat: Optional[int] = None, b
     """The widget for ``match_or_game`` (a Match, a Game or a game name).
 
     ``seat=None`` is the all-seeing teaching view, an int one player's view;
-    ``bots={1: "random"}`` lets bots answer for those seats.
+    ``bots={1: "random"}`` lets bots answer for those seats; ``lock_seat=True`` keeps the
+    browser from changing the viewing seat (a player's own screen); ``settings={...}``.
     """
     return widget_class(_game_name(match_or_game))(match_or_game, seat=seat, bots=bots, **kwargs)
 

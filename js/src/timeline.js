@@ -143,6 +143,8 @@ function mountTimeline(el, model, spec, live) {
     spoken: "",
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
+    framesSeat: null, // the seat the frames held were made for (set below, once seatOf exists)
+    keep: null, // {step, sub} shown when the seat changed: shown again once the new frames come
   };
 
   // ---- the elements ---------------------------------------------------------------------
@@ -205,6 +207,9 @@ function mountTimeline(el, model, spec, live) {
     return typeof seat === "number" ? seat : null;
   };
   const cursorOf = () => model.get("cursor") ?? 0;
+  st.framesSeat = seatOf();
+  /** The frames held belong to another seat: hide them until that seat's frames arrive. */
+  const awaitingSeat = () => st.framesSeat !== seatOf();
 
   /** @returns {Context} */
   function context() {
@@ -270,8 +275,13 @@ function mountTimeline(el, model, spec, live) {
 
   function receiveFrames(msg) {
     const incoming = Array.isArray(msg.frames) ? msg.frames : [];
+    // While the seat changes only a full reset (`from: 0`, Python's answer) is for the new
+    // seat; a later part sent before it belongs to the old seat's timeline.
+    if ((awaitingSeat() || st.keep) && msg.from !== 0) return;
     const from = Math.max(0, Math.min(Number.isInteger(msg.from) ? msg.from : 0, st.frames.length));
-    const shown = st.frames[st.index];
+    const shown = st.keep || st.frames[st.index];
+    st.keep = null;
+    if (from === 0) st.framesSeat = seatOf();
     const follow = from > 0 && (st.following || st.index >= from - 1);
     st.frames = st.frames.slice(0, from).concat(incoming);
     reindex();
@@ -352,8 +362,11 @@ function mountTimeline(el, model, spec, live) {
     }
     const seat = seatOf();
     seatSelect.value = seat === null ? "" : String(seat);
-    // A replay holds one seat's frames only: its view cannot change.
-    seatSelect.disabled = !live;
+    // A replay holds one seat's frames only: its view cannot change. A locked widget is a
+    // player's own screen: Python refuses a seat change from the browser anyway.
+    const locked = !!model.get("lock_seat");
+    seatSelect.disabled = !live || locked;
+    seatSelect.title = locked ? "This view is locked to one seat." : "";
     viewNote.textContent =
       seat === null
         ? "All-seeing view: every hidden card and choice is shown."
@@ -367,7 +380,10 @@ function mountTimeline(el, model, spec, live) {
   }
 
   function draw() {
-    const frame = st.frames[st.index];
+    // After a seat change the board shows nothing until that seat's frames arrive: the old
+    // seat's frames must not appear under the new seat's label (nor the other way round).
+    boardEl.classList.toggle("tw-awaiting", awaitingSeat());
+    const frame = awaitingSeat() ? undefined : st.frames[st.index];
     const n = st.frames.length;
     const cursor = cursorOf();
     firstBtn.disabled = prevBtn.disabled = st.index <= 0;
@@ -390,7 +406,7 @@ function mountTimeline(el, model, spec, live) {
       caption.textContent = frame.caption || "";
     } else {
       stepText.textContent = "step 0 / 0";
-      caption.textContent = live ? "Waiting for the kernel…" : "No frames.";
+      caption.textContent = !live ? "No frames." : awaitingSeat() ? "Waiting for this view's frames…" : "Waiting for the kernel…";
     }
     if (caption.textContent !== st.spoken) {
       st.spoken = caption.textContent;
@@ -467,7 +483,21 @@ function mountTimeline(el, model, spec, live) {
     } else if (msg.type === "goto" && Number.isInteger(msg.step)) show(lastFrameOf(msg.step));
     else if (msg.type === "show" && Number.isInteger(msg.index)) show(msg.index);
   });
-  for (const name of ["seat", "cursor", "seat_names", "bot_seats", "settings"]) onModel(`change:${name}`, draw);
+  onModel("change:seat", () => {
+    if (awaitingSeat() && st.frames.length) {
+      // Drop the old seat's frames; remember the moment shown to return to it.
+      const shown = st.frames[st.index];
+      st.keep = shown ? { step: shown.step, sub: shown.sub } : st.keep;
+      stopTimer();
+      st.following = st.playing = false;
+      st.frames = [];
+      st.index = 0;
+      st.shown = null;
+      reindex();
+    }
+    draw();
+  });
+  for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat"]) onModel(`change:${name}`, draw);
   onModel("change:error", () => {
     st.pending = false;
     draw();

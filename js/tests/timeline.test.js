@@ -267,6 +267,59 @@ describe("rendering and the protocol", () => {
     expect(select.value).toBe("0");
   });
 
+  test("lock_seat disables the seat selector; Python may unlock it", () => {
+    const { model } = render(generic, { seat: 1, lock_seat: true });
+    load(model);
+    const select = $(".tw-seat");
+    expect(select.disabled).toBe(true);
+    expect(select.value).toBe("1");
+    expect(select.title).toMatch(/locked/);
+    model.set("lock_seat", false);
+    expect(select.disabled).toBe(false);
+    const { model: free } = render(generic, { seat: 1 });
+    load(free);
+    expect(el.querySelectorAll(".tw-seat")[1].disabled).toBe(false);
+  });
+
+  test("a seat change hides the old seat's frames until the new seat's frames arrive", () => {
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({ update: (f, prev, ctx) => calls.push({ f, seat: ctx.seat }), destroy() {} }),
+    });
+    const { model } = render(widget, { seat: null });
+    load(model);
+    click(".tw-first");
+    click(".tw-next"); // step 1, sub 0
+    calls.length = 0;
+    model.set("seat", 1); // from Python (or the selector): the frames held are the all-seeing ones
+    expect(calls).toEqual([]); // nothing drawn under Bob's label
+    expect($(".tw-board").classList.contains("tw-awaiting")).toBe(true);
+    expect(caption()).toMatch(/Waiting for this view's frames/);
+    expect($(".tw-next").disabled).toBe(true);
+    // A later part of the old timeline is not drawn either; the full reset is.
+    model.deliver({ type: "frames", from: 5, frames: [frame(3, 0, "old seat", true)] });
+    expect(calls).toEqual([]);
+    const bobs = FRAMES.map((f) => ({ ...f, caption: `Bob: ${f.caption}` }));
+    model.deliver({ type: "frames", from: 0, frames: bobs });
+    expect(caption()).toBe("Bob: Ann plays a 5."); // the same moment as before the switch
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((c) => c.seat === 1 && c.f.caption.startsWith("Bob: "))).toBe(true);
+    expect($(".tw-board").classList.contains("tw-awaiting")).toBe(false);
+  });
+
+  test("the selector's seat change waits for Python; a refused one gets its frames back", () => {
+    const { model } = render(generic, { seat: 0 });
+    load(model);
+    const select = $(".tw-seat");
+    select.value = "";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(caption()).toMatch(/Waiting for this view's frames/);
+    model.set("seat", 0); // Python refused and put the seat back, then resends the frames
+    model.deliver({ type: "frames", from: 0, frames: FRAMES });
+    expect(caption()).toBe("Bob plays a 3.");
+  });
+
   test("a reset keeps showing the same moment", () => {
     const { model } = render();
     load(model);
