@@ -15,6 +15,13 @@ STONES_JS = """(root) => [...root.querySelectorAll('svg.mamba-board [data-cell]'
     .filter(Boolean).join(' ')"""
 
 
+# The notebook's cells as the user sees them: their sources, the active one, the mode.
+CELLS_JS = """() => {
+    const nb = window.jupyterapp.shell.currentWidget.content;
+    return {sources: nb.widgets.map(c => c.model.sharedModel.getSource()), active: nb.activeCellIndex, mode: nb.mode};
+}"""
+
+
 def wait_until(check, timeout=30.0, what="the condition"):
     """Poll `check` (a kernel round trip, say) until it returns something truthy."""
     deadline = time.monotonic() + timeout
@@ -126,14 +133,39 @@ def test_slider_and_keys_rewind_without_a_kernel_message(mamba):
     assert slider_value(root) == last
     assert root.evaluate(STONES_JS) == at_end
 
-    # ← on the widget steps back one frame at a time; some frame soon differs on the board.
-    root.locator(".tw-caption").click()
+    # The keys on the focused widget itself (not its slider), with the notebook in command
+    # mode, where JupyterLab binds plain keys to cell commands ("b" inserts a cell below,
+    # ↓ selects the next one): the widget must get them, and the notebook none.
+    page.evaluate("() => { window.jupyterapp.shell.currentWidget.content.mode = 'command'; }")
+    cells_before = page.evaluate(CELLS_JS)
+    root.evaluate("(root) => root.focus()")
     seen = {at_end}
-    for back in range(1, 11):
+    for back in range(1, 11):  # ← steps back one frame at a time; some frame soon differs
         page.keyboard.press("ArrowLeft")
         assert slider_value(root) == last - back
         seen.add(root.evaluate(STONES_JS))
     assert len(seen) > 1
+    page.keyboard.press("ArrowRight")
+    assert slider_value(root) == last - 9
+    page.keyboard.press("Home")
+    assert slider_value(root) == 0
+    page.keyboard.press("End")
+    assert slider_value(root) == last
+    # Space plays (from the start, being at the end), and pauses.
+    play = root.locator("button.tw-play")
+    page.keyboard.press("Space")
+    assert play.get_attribute("aria-pressed") == "true"
+    page.wait_for_function("([root, last]) => { const v = Number(root.querySelector('input.tw-slider').value);"
+                           " return v > 0 && v < last; }", arg=[root.element_handle(), last])
+    page.keyboard.press("Space")
+    assert play.get_attribute("aria-pressed") == "false"
+    paused = slider_value(root)
+    time.sleep(1.0)  # longer than a frame at the default speed
+    assert slider_value(root) == paused
+    page.keyboard.press("b")
+    page.keyboard.press("ArrowDown")
+    assert page.evaluate("(root) => document.activeElement === root", root.element_handle())
+    assert page.evaluate(CELLS_JS) == cells_before
 
     root.get_by_role("button", name="First frame").click()
     assert slider_value(root) == 0
