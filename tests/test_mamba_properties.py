@@ -3,12 +3,15 @@
 The engine keeps its board as strings scanned with regular expressions and caches; here a
 deliberately plain reference (dicts of cells, every rule re-checked on every pass, suffocation
 included) replays the rules from the source, and random games must agree with it move by move.
-Games are driven directly (no hypothesis shrinking of whole games) to stay fast.
+The seeded games are driven directly (no hypothesis shrinking of whole games) to stay fast;
+hypothesis draws boards that no set-up reaches (any loadable position) and the actions on them.
 """
 
 import json
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import tabletop_widgets as tw
 from tabletop_widgets.core import Rng
@@ -32,13 +35,17 @@ def inside(c):
     return 0 <= c[0] < 9 and 0 <= c[1] < 9
 
 
-def cross(c):
+def _cross(c):
     return [n for n in ((c[0] + 1, c[1]), (c[0] - 1, c[1]), (c[0], c[1] + 1), (c[0], c[1] - 1)) if inside(n)]
 
 
-def square(c):
+def _square(c):
     return [(c[0] + df, c[1] + dr) for df in (-1, 0, 1) for dr in (-1, 0, 1)
             if (df or dr) and inside((c[0] + df, c[1] + dr))]
+
+
+CROSS, SQUARE = {c: _cross(c) for c in ALL}, {c: _square(c) for c in ALL}  # computed once, for speed
+cross, square = CROSS.__getitem__, SQUARE.__getitem__
 
 
 def board_of(state):
@@ -82,6 +89,23 @@ def ref_moves(board, letter):
     return out
 
 
+def ref_held(board, s, y, u, vertical):
+    """The spec's words, read on the board: s (of X) that U (of y, |U| = u, in a column when
+    ``vertical``) would take is held when, in the perpendicular line, s touches a run R of X
+    stones with |R| >= u that would dominate the run s would join if it changed side."""
+    x = board[s]
+    line = [(f, s[1]) for f in range(9)] if vertical else [(s[0], r) for r in range(9)]
+    turned = dict(board)
+    turned[s] = y  # "if it changed side"
+    runs = runs_in(turned, line)
+    joined = next(run for run in runs if s in run)
+    for run in runs:
+        touches_s = any(abs(line.index(c) - line.index(s)) == 1 for c in run)
+        if turned[run[0]] == x and touches_s and len(run) >= u and len(run) > len(joined):
+            return True
+    return False
+
+
 def ref_wave(board, y, block_set):
     changes = set()
     for line, vertical in lines():
@@ -92,22 +116,7 @@ def ref_wave(board, y, block_set):
             for u_run, t_run in ((a, b), (b, a)):
                 if board[u_run[0]] != y or len(u_run) <= len(t_run):
                     continue
-                x, u = board[t_run[0]], len(u_run)
-                step = (1, 0) if vertical else (0, 1)  # across the line
-                held = []
-                for s in t_run:
-                    for d in (1, -1):
-                        r, k = 0, (s[0] + d * step[0], s[1] + d * step[1])
-                        while board.get(k) == x:
-                            r += 1
-                            k = (k[0] + d * step[0], k[1] + d * step[1])
-                        j, k = 1, (s[0] - d * step[0], s[1] - d * step[1])
-                        while board.get(k) == y:
-                            j += 1
-                            k = (k[0] - d * step[0], k[1] - d * step[1])
-                        if r >= u and r > j:
-                            held.append(s)
-                            break
+                held = [s for s in t_run if ref_held(board, s, y, len(u_run), vertical)]
                 if block_set and held:
                     continue
                 changes |= {s for s in t_run if s not in held}
@@ -172,24 +181,63 @@ def ref_apply(state, action):
     return board, run, kinds
 
 
-def ref_legal(state):
-    obs = state.observe(None)
-    if obs["phase"] == "trim":
-        return {f"trim {c}" for c in obs["trim"]["ends"]}
+def ref_legal(state, parents):
+    """The legal actions, from the board and the parents the test tracked itself."""
+    if state.phase == "trim":
+        return {f"trim {c}" for c in state.observe(None)["trim"]["ends"]}
     board = board_of(state)
     letter = state.game.letters[state.to_move]
     out = {f"{name(a)}-{name(b)}" for a, b in ref_moves(board, letter)}
     if len(board) < 50:
-        for p in obs["parents"]:
+        for p in parents:
             out |= {f"{p}*{name(n)}" for n in cross(cell(p)) if n not in board}
     return out
 
 
-def ref_parents(state):
-    board = board_of(state)
-    letter = state.game.letters[state.to_move]
-    around = square if state.game.options["isolation"] == "square" else cross
+def ref_parents(board, letter, isolation):
+    """The isolated stones of ``letter``: the birth parents of a turn starting on ``board``."""
+    around = square if isolation == "square" else cross
     return {name(c) for c, x in board.items() if x == letter and all(n not in board for n in around(c))}
+
+
+def ref_winners(counts, active, goal):
+    """The end of the game after a resolved action of ``active`` (stones per seat): winners, or None."""
+    opponents = [seat for seat in range(len(counts)) if seat != active]
+    if any(counts[seat] <= goal for seat in opponents):
+        return (active,)  # reducing any opponent wins
+    if counts[active] <= goal:  # only himself: the opponents with most stones share the win
+        most = max(counts[seat] for seat in opponents)
+        return tuple(seat for seat in opponents if counts[seat] == most)
+    return None
+
+
+class TurnTracker:
+    """Whose turn it is and its birth parents, followed from the actions alone: the parents
+    are fixed at the turn's start and lose their birth once used, dead or changed side."""
+
+    def __init__(self, state):
+        self.game = state.game
+        self.seat = state.to_move
+        self.moved = False
+        board = board_of(state)
+        self.parents = ref_parents(board, self.game.letters[self.seat], self.game.options["isolation"])
+
+    def after(self, action, after):
+        """Follow ``action``; returns the seat that must act next by the turn's flow."""
+        game, letters = self.game, self.game.letters
+        board = board_of(after)
+        if isinstance(action, Move):
+            self.moved = True
+        elif isinstance(action, Birth):
+            self.parents.discard(action.parent)
+        letter = letters[self.seat]
+        self.parents = {p for p in self.parents if board.get(cell(p)) == letter}
+        if after.phase == "trim" or after.is_over:
+            return None
+        if self.moved:  # the move is played and resolved: the next seat's turn starts
+            self.seat, self.moved = (self.seat + 1) % game.players, False
+            self.parents = ref_parents(board, letters[self.seat], game.options["isolation"])
+        return self.seat
 
 
 # ---- playouts ------------------------------------------------------------------------------------------
@@ -242,33 +290,56 @@ def stone_deltas(before, after):
     return tuple(counts)
 
 
+GAMES = 3000  # 2, 3 and 4 players in turn, every option set
+TURN_CAP = 60
+REFERENCE_EVERY = 15  # games replayed against the plain reference, action by action
+REPLAY_EVERY = 10  # games played through a Match and reloaded from its JSON
+#: The fuzzer's totals, for the terminal summary (tests/conftest.py) and the JUnit property.
+TOTALS = {}
+
+
 def test_random_games_keep_every_invariant(record_property):
-    """~1,500 random games: invariants at every step, the reference on a share of them."""
+    """Thousands of random games: invariants at every action, the end of the game and the
+    turn's flow by the plain rules, the reference on a share of them, replays on others."""
     totals = {"games": 0, "finished": 0, "actions": 0, "cycle": 0, "held": 0, "trim": 0,
-              "transformation": 0, "suffocation": 0, "birth": 0, "checked_by_reference": 0}
-    turn_cap = 60
-    for g in range(1500):
+              "transformation": 0, "suffocation": 0, "birth": 0, "checked_by_reference": 0,
+              "replayed_games": 0, "replayed_steps": 0}
+    for g in range(GAMES):
         players = 2 + g % 3
         options = OPTION_SETS[(g // 3) % len(OPTION_SETS)]
         game = tw.make("mamba", players=players, **options)
+        letters, goal = game.letters, GOAL[players]
         rng = Rng.from_seed(g, stream=5)
         state = game.new_state(seed=g)
-        with_reference = g % 12 == 0
-        while not state.is_over and state.turn <= turn_cap:
+        with_reference = g % REFERENCE_EVERY == 0
+        match = tw.Match(game, seed=g) if g % REPLAY_EVERY == 0 else None
+        tracker = TurnTracker(state) if with_reference else None
+        while not state.is_over and state.turn <= TURN_CAP:
             legal = state.legal_actions()
             assert legal, f"game {g}: no legal action at {state.position()}"
             if with_reference:
-                assert {str(a) for a in legal} == ref_legal(state), state.position()
-                if not state.in_turn and state.phase == "birth_or_move":
-                    assert set(state.observe(None)["parents"]) == ref_parents(state)
+                assert state.to_move == tracker.seat or state.phase == "trim"
+                assert {str(a) for a in legal} == ref_legal(state, tracker.parents), state.position()
+                if state.phase == "birth_or_move":
+                    ringed = tracker.parents if 81 - state.board.count(".") < 50 else set()
+                    assert set(state.observe(None)["parents"]) == ringed, state.position()
             action, rng = rng.choice(legal)
-            after = state._apply(action)
+            after = match.play(action) if match is not None else state._apply(action)
             # the board: 81 cells of known letters, never more than 50 stones
             board = after.board
             assert len(board) == 81 and set(board) <= set("." + game.letters)
             assert 81 - board.count(".") <= 50
             assert len(after.events) < 100, "a resolution that does not settle"
+            # stones come only from births and go only by deaths (suffocation, trims)
+            born = sum(e.kind == "birth" for e in after.events)
+            died = sum(len(e.data["cells"]) for e in after.events if e.kind in ("suffocation", "trim"))
+            assert state.board.count(".") - board.count(".") == born - died
             assert stone_deltas(state, after) == after.scores
+            # the end of the game, by the plain rule, after every resolved action
+            counts = [board.count(x) for x in letters]
+            ends = None if after.phase == "trim" else ref_winners(counts, state.active, goal)
+            assert after.is_over == (ends is not None) and after.winners == (ends or ()), \
+                f"game {g}: {state.position()} + {action}: {counts}"
             for e in after.events:
                 totals[e.kind] = totals.get(e.kind, 0) + 1
             if with_reference:
@@ -282,23 +353,30 @@ def test_random_games_keep_every_invariant(record_property):
                 engine_kinds = [e.kind for e in after.events if e.kind in
                                 ("suffocation", "transformation", "cycle", "overpopulation")]
                 assert engine_kinds == kinds, f"{state.position()} + {action}"
+                nxt = tracker.after(action, after)
+                assert nxt is None or after.to_move == nxt, f"game {g}: {state.position()} + {action}"
                 totals["checked_by_reference"] += 1
             state = after
             totals["actions"] += 1
         totals["games"] += 1
         totals["finished"] += state.is_over
-        if state.is_over:
-            counts = state.scores
-            goal = GOAL[players]
-            assert min(counts) <= goal and state.winners
+        if match is not None:
+            replay = tw.Match.from_json(match.to_json())
+            assert len(replay) == len(match)
+            for step in range(len(match) + 1):
+                assert replay.state_at(step) == match.state_at(step), f"game {g}, step {step}"
+            totals["replayed_games"] += 1
+            totals["replayed_steps"] += len(match)
+    TOTALS["mamba_random_games"] = totals
     record_property("mamba_random_games", json.dumps(totals))
-    print("\nmamba random games:", totals)
-    assert totals["finished"] > 0 and totals["checked_by_reference"] > 5000
-    # the fuzzer must exercise the whole cascade
-    for kind in ("held", "trim", "transformation", "suffocation", "birth"):
+    assert totals["games"] >= 3000 and totals["replayed_games"] >= 300
+    assert totals["finished"] > 0 and totals["checked_by_reference"] > 10000
+    # the fuzzer must exercise the whole cascade and the end of the game
+    for kind in ("held", "trim", "transformation", "suffocation", "birth", "end"):
         assert totals[kind] > 0, kind
-    # Whether the safety net fired is recorded above (it can: see test_safety_net_stops_a_real_
-    # cycle); every resolution ended, with fewer than 100 waves, either way.
+    # Whether the safety net fired ("cycle") is in the totals, printed at the end of every
+    # pytest run (tests/conftest.py); it can fire (test_safety_net_stops_a_real_cycle) and
+    # every resolution ended, with fewer than 100 waves, either way.
 
 
 def test_round_trips_and_replays():
@@ -341,3 +419,70 @@ def test_frames_follow_the_events(players):
         assert [f.kind for f in frames] == [e.kind for e in state.events]
         assert frames[-1].view == state.observe(None)
         assert frames[0].kind in ("move", "birth", "trim")
+
+
+# ---- any loadable position (hypothesis) -----------------------------------------------------------------
+def position_text(board, side):
+    """Position notation for ``board`` ({(file, rank): letter}), written here, not by the engine."""
+    ranks = []
+    for r in range(8, -1, -1):
+        text, gap = "", 0
+        for f in range(9):
+            letter = board.get((f, r))
+            if letter is None:
+                gap += 1
+            else:
+                text, gap = text + (str(gap) if gap else "") + letter, 0
+        ranks.append(text + (str(gap) if gap else ""))
+    return "/".join(ranks) + " " + side
+
+
+@st.composite
+def loadable_positions(draw):
+    """A random board of up to 50 stones, made loadable: stones with a full cross would already
+    have suffocated and a run of 5+ would wait for its trim, so those are taken off."""
+    players = draw(st.sampled_from([2, 3, 4]))
+    game = tw.make("mamba", players=players, **draw(st.sampled_from(OPTION_SETS)))
+    stones = draw(st.lists(st.tuples(st.sampled_from(ALL), st.sampled_from(game.letters)),
+                           min_size=players, max_size=50, unique_by=lambda t: t[0]))
+    board = dict(stones)
+    for c in [c for c in board if all(n in board for n in cross(c))]:
+        del board[c]
+    while True:
+        over = [run for line, _ in lines() for run in runs_in(board, line) if len(run) >= 5]
+        if not over:
+            break
+        del board[over[0][4]]
+    side = draw(st.sampled_from(game.letters))
+    assume(side in board.values())
+    return game.position(position_text(board, side))
+
+
+@settings(max_examples=200, deadline=None)
+@given(start=loadable_positions(), data=st.data())
+def test_any_loadable_position_plays_by_the_reference(start, data):
+    """From any loadable board: the notation round trip, then a few actions drawn by hypothesis,
+    each resolved (and ended) exactly as the plain reference says, within the box's 50 stones."""
+    game = start.game
+    assert game.position(start.position()).position() == start.position()
+    state, tracker = start, TurnTracker(start)
+    for _ in range(4):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        assert {str(a) for a in legal} == ref_legal(state, tracker.parents)
+        action = data.draw(st.sampled_from(legal), label="action")
+        after = state.apply(str(action))
+        expected, run, kinds = ref_apply(state, action)
+        assert board_of(after) == expected
+        assert (after.phase == "trim") == (run is not None)
+        assert [e.kind for e in after.events if e.kind in
+                ("suffocation", "transformation", "cycle", "overpopulation")] == kinds
+        assert len(after.events) < 100 and 81 - after.board.count(".") <= 50
+        assert stone_deltas(state, after) == after.scores
+        counts = [after.board.count(x) for x in game.letters]
+        ends = None if after.phase == "trim" else ref_winners(counts, state.active, game.goal)
+        assert after.is_over == (ends is not None) and after.winners == (ends or ())
+        nxt = tracker.after(action, after)
+        assert nxt is None or after.to_move == nxt
+        state = after
