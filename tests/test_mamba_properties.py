@@ -294,8 +294,6 @@ GAMES = 3000  # 2, 3 and 4 players in turn, every option set
 TURN_CAP = 60
 REFERENCE_EVERY = 15  # games replayed against the plain reference, action by action
 REPLAY_EVERY = 10  # games played through a Match and reloaded from its JSON
-#: The fuzzer's totals, for the terminal summary (tests/conftest.py) and the JUnit property.
-TOTALS = {}
 
 
 def test_random_games_keep_every_invariant(record_property):
@@ -367,7 +365,7 @@ def test_random_games_keep_every_invariant(record_property):
                 assert replay.state_at(step) == match.state_at(step), f"game {g}, step {step}"
             totals["replayed_games"] += 1
             totals["replayed_steps"] += len(match)
-    TOTALS["mamba_random_games"] = totals
+    # read by the terminal summary (tests/conftest.py) and written to JUnit XML
     record_property("mamba_random_games", json.dumps(totals))
     assert totals["games"] >= 3000 and totals["replayed_games"] >= 300
     assert totals["finished"] > 0 and totals["checked_by_reference"] > 10000
@@ -439,13 +437,19 @@ def position_text(board, side):
 
 @st.composite
 def loadable_positions(draw):
-    """A random board of up to 50 stones, made loadable: stones with a full cross would already
-    have suffocated and a run of 5+ would wait for its trim, so those are taken off."""
+    """A random board of up to 50 stones laid as short runs (so runs face each other and pull
+    across one another often), made loadable: stones with a full cross would already have
+    suffocated and a run of 5+ would wait for its trim, so those are taken off."""
     players = draw(st.sampled_from([2, 3, 4]))
     game = tw.make("mamba", players=players, **draw(st.sampled_from(OPTION_SETS)))
-    stones = draw(st.lists(st.tuples(st.sampled_from(ALL), st.sampled_from(game.letters)),
-                           min_size=players, max_size=50, unique_by=lambda t: t[0]))
-    board = dict(stones)
+    pieces = draw(st.lists(st.tuples(st.sampled_from(ALL), st.booleans(), st.integers(1, 4),
+                                     st.sampled_from(game.letters)), min_size=1, max_size=18))
+    board = {}
+    for (f, r), vertical, length, letter in pieces:
+        for k in range(length):
+            c = (f, r + k) if vertical else (f + k, r)
+            if inside(c) and c not in board and len(board) < 50:
+                board[c] = letter
     for c in [c for c in board if all(n in board for n in cross(c))]:
         del board[c]
     while True:
@@ -486,3 +490,37 @@ def test_any_loadable_position_plays_by_the_reference(start, data):
         nxt = tracker.after(action, after)
         assert nxt is None or after.to_move == nxt
         state = after
+
+
+@settings(max_examples=200, deadline=None)
+@given(u=st.integers(1, 4), t=st.integers(1, 3), r=st.integers(0, 3), j=st.integers(0, 3),
+       transposed=st.booleans(), puller=st.sampled_from("SN"), mover=st.sampled_from("SN"),
+       block=st.sampled_from(["stone", "set"]))
+def test_tug_of_war_configurations_resolve_by_the_reference(u, t, r, j, transposed, puller, mover, block):
+    """Every shape of the held rule around one stone s = e5: U (``u`` stones of the puller)
+    takes s's run T (``t`` stones) along one line; across it, s touches R (``r`` of s's side)
+    on one side (r ≤ 3: with s, R would be overpopulated) and ``j`` puller stones on the other,
+    which s would join if it changed side.
+    A far-away move starts the cascade; the reference decides who keeps s."""
+    x = "N" if puller == "S" else "S"
+    tug = {}
+    tug.update({(3 - k, 4): puller for k in range(u)})  # U: d5, c5 … westward
+    tug.update({(4 + k, 4): x for k in range(t)})  # T: e5 (s), f5 … eastward
+    tug.update({(4, 5 + k): x for k in range(r)})  # R: e6 … northward
+    tug.update({(4, 3 - k): puller for k in range(j)})  # what s would join: e4 … southward
+    board = {((rank, file) if transposed else (file, rank)): v for (file, rank), v in tug.items()}
+    assume(not all(n in board for n in cross((4, 4))))  # e5 with a full cross would be gone already
+    board.update({(0, 0): "S", (2, 0): "S", (0, 8): "N", (2, 8): "N"})  # a1 c1 / a9 c9: far away
+    start_cell = (8, 0) if mover == "S" else (8, 8)
+    board[start_cell] = mover
+    game = tw.make("mamba", held_blocks=block)
+    state = game.position(position_text(board, mover))
+    move = Move(name(start_cell), name((8, 1) if mover == "S" else (8, 7)))  # i1-i2 or i9-i8
+    after = state.apply(move)
+    expected, run, kinds = ref_apply(state, move)
+    assert board_of(after) == expected
+    assert [e.kind for e in after.events if e.kind in
+            ("suffocation", "transformation", "cycle", "overpopulation")] == kinds
+    counts = [after.board.count(side) for side in game.letters]
+    ends = None if after.phase == "trim" else ref_winners(counts, state.active, game.goal)
+    assert after.winners == (ends or ())
