@@ -55,7 +55,7 @@ def mamba(notebook):
     return nb
 
 
-def test_every_board_renders_with_81_cells(mamba):
+def test_every_board_renders_with_81_cells_and_follows_the_theme(mamba):
     page = mamba.page
     boards = page.locator("svg.mamba-board")
     assert boards.count() >= 1
@@ -69,6 +69,28 @@ def test_every_board_renders_with_81_cells(mamba):
     assert first.locator("button[aria-label='Previous frame']").count() == 1
     # No widget reports an error (a drawing failure shows in its error box).
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
+
+    # The first board follows JupyterLab's dark theme (one notebook run for both checks).
+    root = first
+    colours = """(root) => {
+        const svg = root.querySelector('svg.mamba-board');
+        const pick = (sel, prop) => { const n = svg.querySelector(sel); return n ? getComputedStyle(n)[prop] : ''; };
+        return [getComputedStyle(root).color, pick('.frame', 'fill'), pick('.hole', 'fill')];
+    }"""
+    light = root.evaluate(colours)
+    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
+    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
+    page.evaluate(theme, "JupyterLab Dark")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
+                               arg=[root.element_handle(), light])
+        dark = root.evaluate(colours)
+        assert all(d != l for d, l in zip(dark, light)), (light, dark)
+    finally:
+        # The theme is a user setting, shared with the tests that follow.
+        page.evaluate(theme, "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
 
 
 def play_a_move_by_clicks(nb, root) -> str:
@@ -202,30 +224,6 @@ def test_seat_switch_between_all_seeing_and_one_seat(mamba):
     root.locator(".tw-view-note", has_text="All-seeing").wait_for()
     pickable.first.wait_for()
     assert wait_until(lambda: kernel_seats() == before, what="the all-seeing view to reach the kernel")
-
-
-def test_board_follows_the_dark_theme(mamba):
-    page = mamba.page
-    root = page.locator(".tw-root", has=page.locator("svg.mamba-board")).first
-    colours = """(root) => {
-        const svg = root.querySelector('svg.mamba-board');
-        const pick = (sel, prop) => { const n = svg.querySelector(sel); return n ? getComputedStyle(n)[prop] : ''; };
-        return [getComputedStyle(root).color, pick('.frame', 'fill'), pick('.hole', 'fill')];
-    }"""
-    light = root.evaluate(colours)
-    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
-    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
-    page.evaluate(theme, "JupyterLab Dark")
-    try:
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
-                               arg=[root.element_handle(), light])
-        dark = root.evaluate(colours)
-        assert all(d != l for d, l in zip(dark, light)), (light, dark)
-    finally:
-        # The theme is a user setting, shared with the tests that follow.
-        page.evaluate(theme, "JupyterLab Light")
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
 
 
 def test_notebook_7_plays_a_click_and_rewinds_in_the_browser(notebook):
