@@ -64,8 +64,8 @@ def test_options_and_their_errors():
     assert tw.make("mamma-mia-plus", players=4, help=False).ovens == 4
     with pytest.raises(ValueError, match="help=True is not allowed with 2 players"):
         tw.make("mamma-mia-plus", players=2, help=True)
-    with pytest.raises(ValueError, match="unknown option 'help'"):
-        tw.make("mamma-mia", players=3, help=True)
+    with pytest.raises(ValueError, match="unknown option 'helpers'"):
+        tw.make("mamma-mia", players=3, helpers=True)
     with pytest.raises(ValueError, match="allowed values: False, True"):
         tw.make("mamma-mia", optional_actions="yes")
     with pytest.raises(ValueError, match="first_player=4 is not a seat; allowed values: 0 to 3"):
@@ -528,3 +528,82 @@ def test_state_json_rejects_inconsistent_states():
     mm["state"]["mamma_mia"] = 2
     with pytest.raises(ValueError, match="Mamma Mia card must be exactly once"):
         game.state_from_json(json.dumps(mm))
+
+
+def test_classic_accepts_help_false_and_rejects_help_true():
+    # API.md lists help=False: the classic edition has no Help, so False is accepted and changes nothing
+    game = tw.make("mamma-mia", players=4, help=False)
+    assert game.ovens == 3 and not game.help and "help" not in game.options
+    assert game.new_state(2).to_json() == tw.make("mamma-mia", players=4).new_state(2).to_json()
+    with pytest.raises(ValueError, match="help=True is not allowed: the classic edition has no Help; allowed values: False"):
+        tw.make("mamma-mia", players=4, help=True)
+    with pytest.raises(ValueError, match="help='no' is not allowed"):
+        tw.make("mamma-mia", players=4, help="no")
+
+
+def _help_example():
+    """Plus, Help: Green asks for 1 olive; Brown (seat 2) is asked first."""
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"mushroom": 4, "olive": 2, "pepper": 1}, oven=[(GREEN, "order 4 olive + 1 pepper")],
+                     hands={GREEN: {"ingredients": {"olive": 1}}, 2: {"ingredients": {"olive": 1}},
+                            3: {"ingredients": {"olive": 1}}}, evaluate=True, emptier=0)
+    return game, state.apply("ask for 1 olive")
+
+
+def test_state_json_rejects_an_impossible_pending_help():
+    game, state = _help_example()
+    assert state.pending[0] == "help" and state.to_move == 2
+    assert game.state_from_json(state.to_json()) == state
+
+    def edited(change):
+        doc = json.loads(state.to_json())
+        change(doc["state"])
+        return json.dumps(doc)
+
+    def empty_waiter(s):  # Brown's waiter cards go to his delivered pile: he cannot be asked
+        s["delivered"][2] += s["waiters"][2]
+        s["waiters"][2] = []
+    with pytest.raises(ValueError, match="Brown is asked for Help but his waiter is empty"):
+        game.state_from_json(edited(empty_waiter))
+    with pytest.raises(ValueError, match="a seat other than the owner"):
+        game.state_from_json(edited(lambda s: s["pending"].__setitem__(5, GREEN)))
+    with pytest.raises(ValueError, match="exactly what the table lacks"):
+        game.state_from_json(edited(lambda s: s["pending"].__setitem__(3, [0, 0, 0, 0, 2, 0])))
+    with pytest.raises(ValueError, match="a way to make"):
+        game.state_from_json(edited(lambda s: s["pending"].__setitem__(2, 3)))
+    no_help = tw.make("mamma-mia-plus", players=4, help=False)
+    doc = json.loads(state.to_json())
+    doc["options"] = dict(doc["options"], help=False)
+    with pytest.raises(ValueError, match="a pending Help, but this game has no Help"):
+        no_help.state_from_json(json.dumps(doc))
+
+
+def test_state_json_rejects_a_shown_order_that_is_not_the_revealed_one():
+    game, state = _help_example()
+
+    def edited(change):
+        doc = json.loads(state.to_json())
+        change(doc["state"])
+        return json.dumps(doc)
+
+    # shown is copied into every seat's view: another card there would leak it
+    secret = dict(game.card_dicts[game.orders_of[2][0]])
+    with pytest.raises(ValueError, match="the last revealed order card"):
+        game.state_from_json(edited(lambda s: s["shown"].update(secret)))
+    with pytest.raises(ValueError, match="exactly the keys"):
+        game.state_from_json(edited(lambda s: s["shown"].update(hand_of_brown={"olive": 1})))
+    with pytest.raises(ValueError, match="needs a pending decision|needs the order shown"):
+        game.state_from_json(edited(lambda s: s.update(shown=None)))
+    with pytest.raises(ValueError, match=r"shown\['result'\]"):
+        game.state_from_json(edited(lambda s: s["shown"].update(result="eaten")))
+
+
+def test_state_json_rejects_a_turn_with_evaluation_leftovers():
+    game = tw.make("mamma-mia", players=4)
+    state = game.new_state(3)
+    for field, value in (("emptier", 1), ("shown", {"label": "monotoni"})):
+        doc = json.loads(state.to_json())
+        doc["state"][field] = value
+        with pytest.raises(ValueError, match="a turn-phase state has no emptier and no order shown"):
+            game.state_from_json(json.dumps(doc))
+    assert game.state_from_json(state.to_json()) == state

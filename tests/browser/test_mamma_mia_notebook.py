@@ -1,7 +1,11 @@
-"""examples/mamma_mia.ipynb in JupyterLab: a seat's view shows that seat's hand only; the
-all-seeing teaching view shows every hand."""
+"""examples/mamma_mia.ipynb and mamma_mia_oven.ipynb in JupyterLab: a seat's view shows that
+seat's hand only, the all-seeing view every hand; a turn composed by clicks in the hand and a
+decision answered in the pop-up reach the kernel's match; the timeline steps back through the
+evaluation card by card; the card table follows the dark theme."""
 
 from __future__ import annotations
+
+import time
 
 
 def hand_seats(root) -> list[str]:
@@ -31,3 +35,127 @@ def test_seat_view_hides_the_other_hands(notebook):
         arg=root.element_handle())
     assert any(w["game"] == "mamma-mia" and w["seat"] == 2 for w in nb.widgets())
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
+
+
+def wait_until(check, timeout=30.0, what="the condition"):
+    """Poll `check` (a kernel round trip, say) until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.2)
+
+
+def grown_widgets(nb, before):
+    """The widgets whose match recorded more actions than in `before`, as (old, new) pairs."""
+    now = {w["id"]: w for w in nb.widgets()}
+    return [(b, now[b["id"]]) for b in before if len(now[b["id"]]["actions"]) > len(b["actions"])]
+
+
+# The table's column counts, as the widget draws them.
+TABLE_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.mm-table .mm-column')]
+    .map(c => [c.dataset.kind, Number(c.dataset.count)]))"""
+
+
+def test_a_turn_played_by_clicks_in_the_hand(notebook):
+    nb = notebook("mamma_mia.ipynb")
+    nb.run_all()
+    page = nb.page
+    cards = page.locator(".tw-root .mm-hand-cards button.mm-card[data-action='ingredient']:not([disabled])")
+    cards.first.wait_for()
+    roots = page.locator(".tw-root")
+    index = [roots.nth(i).locator(".mm-hand-cards button.mm-card[data-action='ingredient']").count() > 0
+             for i in range(roots.count())].index(True)
+    root = roots.nth(index)
+    before = nb.widgets()
+    mark = len(nb.sent)
+
+    # Two cards of one kind if the hand has them (clicking the second card selects both).
+    second = root.locator(".mm-hand-group button.mm-card[data-action='ingredient'][data-count='2']:not([disabled])")
+    card = second.first if second.count() else root.locator("button.mm-card[data-action='ingredient']").first
+    count = int(card.get_attribute("data-count"))
+    kind = card.evaluate("(c) => c.closest('.mm-hand-group').dataset.kind")
+    card.click()
+    group = root.locator(f".mm-hand-group[data-kind='{kind}'] button.mm-card[aria-pressed='true']")
+    assert group.count() == count
+    play = root.locator("button.mm-play")
+    root.locator("button[data-action='source'][data-source='supply']").click()
+    assert play.is_enabled()
+    assert play.get_attribute("title") == f"put {count} {kind}; draw supply"
+    play.click()
+    assert nb.comm_msgs_since(mark) >= 1
+
+    grown = wait_until(lambda: grown_widgets(nb, before), what="the kernel to record the turn")
+    assert len(grown) == 1, grown
+    old, new = grown[0]
+    assert new["game"] == "mamma-mia" and new["seat"] == 0
+    assert new["actions"][: len(old["actions"])] == old["actions"]
+    assert new["actions"][len(old["actions"])] == f"put {count} {kind}; draw supply"
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
+
+
+def test_oven_decision_answered_in_the_pop_up_then_stepped_back_card_by_card(notebook):
+    nb = notebook("mamma_mia_oven.ipynb")
+    nb.run_all()
+    page = nb.page
+    # The Monotoni example stops at Green's decision, asked in a dialog (the examples shown at
+    # an earlier step offer theirs again: a reader may try another answer there).
+    dialog = page.locator(".tw-root .mm-decision[role='dialog']", has_text="monotoni")
+    dialog.first.wait_for()
+    assert dialog.count() == 1
+    # pinned by position: once answered, the widget has no dialog any more
+    roots = page.locator(".tw-root")
+    index = [roots.nth(i).locator(".mm-decision[role='dialog']", has_text="monotoni").count() > 0
+             for i in range(roots.count())].index(True)
+    root = roots.nth(index)
+    before = nb.widgets()
+    answer = "make with pineapple adding 2 pineapple"
+    dialog.first.locator(f"button[data-notation='{answer}']").click()
+    grown = wait_until(lambda: grown_widgets(nb, before), what="the kernel to record the answer")
+    assert [new["actions"] for _, new in grown] == [["put 1 olive; draw supply", answer]]
+    assert grown[0][1]["seat"] == 1
+    page.wait_for_function("(root) => !root.querySelector('.mm-decision')", arg=root.element_handle())
+
+    # Back through the evaluation with the timeline button: each ingredient card leaves the
+    # table one frame at a time (4 pepper, 2 salami, 2 mushroom, 4 pineapple: 12 cards).
+    kernel_before = nb.widgets()
+    mark = len(nb.sent)
+    slider = root.locator("input.tw-slider")
+    totals = []
+    while int(slider.input_value()) > 0:
+        root.get_by_role("button", name="Previous frame").click()
+        totals.append(sum(root.evaluate(TABLE_JS).values()))
+    run = list(range(12, -1, -1))
+    assert any(totals[i:i + len(run)] == run for i in range(len(totals))), totals
+    assert nb.widgets() == kernel_before and nb.comm_msgs_since(mark) == 0
+
+
+def test_card_table_follows_the_dark_theme(notebook):
+    nb = notebook("mamma_mia_oven.ipynb")
+    nb.run_all()
+    page = nb.page
+    root = page.locator(".tw-root", has=page.locator(".mm-root")).first
+    root.locator(".mm-table").wait_for()
+    colours = """(root) => {
+        const pick = (sel, prop) => { const n = root.querySelector(sel); return n ? getComputedStyle(n)[prop] : ''; };
+        return [pick('.mm-root', 'color'), pick('.mm-root', 'backgroundColor'),
+                pick('.mm-table-box', 'backgroundColor'), pick('.mm-table-box', 'borderTopColor')];
+    }"""
+    light = root.evaluate(colours)
+    assert all(light), light
+    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
+    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
+    page.evaluate(theme, "JupyterLab Dark")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
+                               arg=[root.element_handle(), light])
+        dark = root.evaluate(colours)
+        assert all(d != l for d, l in zip(dark, light)), (light, dark)
+    finally:
+        # The theme is a user setting, shared with the tests that follow.
+        page.evaluate(theme, "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")

@@ -363,6 +363,12 @@ class MammaMia(Game):
     }
 
     def __init__(self, players=None, **options):
+        if "help" in options and "help" not in self.OPTIONS:
+            # the classic edition has no Help: help=False says just that (API.md lists it)
+            if options["help"] is not False:
+                raise ValueError(f"{self.name}: option help={options['help']!r} is not allowed: the classic edition has "
+                                 "no Help; allowed values: False")
+            options = {k: v for k, v in options.items() if k != "help"}
         super().__init__(players, **options)
         spec = EDITIONS[self.edition]
         self.kinds = spec["kinds"]
@@ -1145,9 +1151,13 @@ class MammaMiaState(State):
         P = g.players
         pool = [c for c in self.supply if c != MAMMA_MIA]
         n_supply = len(pool)
+        # an owner who asked for Help told everybody he holds the rest: those cards stay his
+        kept = [(0,) * g.nk] * P
+        if self.pending is not None and self.pending[0] == "help":
+            kept[g.deck[self.pending[1]].colour] = self.pending[4]
         for s in range(P):
             if s != seat:
-                pool.extend(k for k in range(g.nk) for _ in range(self.hands_ing[s][k]))
+                pool.extend(k for k in range(g.nk) for _ in range(self.hands_ing[s][k] - kept[s][k]))
         pool, rng = rng.shuffled(pool)
         supply, pool = pool[:n_supply], pool[n_supply:]
         if len(supply) < len(self.supply):  # the Mamma Mia card, anywhere in the supply
@@ -1156,9 +1166,9 @@ class MammaMiaState(State):
         hands_ing = list(self.hands_ing)
         for s in range(P):
             if s != seat:
-                n = sum(self.hands_ing[s])
+                n = sum(self.hands_ing[s]) - sum(kept[s])
                 dealt, pool = pool[:n], pool[n:]
-                hands_ing[s] = tuple(dealt.count(k) for k in range(g.nk))
+                hands_ing[s] = _add(tuple(dealt.count(k) for k in range(g.nk)), kept[s])
         hands_ord, waiters, oven = list(self.hands_ord), list(self.waiters), list(self.oven)
         for s in range(P):
             slots = [i for i in range(self.cursor, len(oven)) if oven[i][0] == "o" and oven[i][1] == s]
@@ -1341,7 +1351,65 @@ class MammaMiaState(State):
             raise ValueError("Mamma Mia! Plus has no Mamma Mia card")
         if self.phase == "evaluation" and self.emptier is None:
             raise ValueError("an evaluation needs an emptier")
+        if self.phase == "turn" and (self.emptier is not None or self.shown is not None):
+            raise ValueError("a turn-phase state has no emptier and no order shown (they belong to the evaluation)")
+        if self.pending is not None:
+            self._validate_pending()
+        if self.shown is not None:
+            self._validate_shown(last)
         return self
+
+    def _validate_pending(self):
+        g = self.game
+        p = self.pending
+        card = g.deck[p[1]]
+        owner = card.colour
+        if self.shown is None:
+            raise ValueError("a pending decision needs the order shown (shown)")
+        if p[0] == "settle":
+            return
+        if not g.help:
+            raise ValueError("a pending Help, but this game has no Help")
+        _, _, variant, ask, rest, helper = p
+        if not _is_int(helper) or not 0 <= helper < g.players or helper == owner:
+            raise ValueError(f"the asked helper must be a seat other than the owner ({owner}), got {helper!r}")
+        if not self.waiters[helper]:
+            raise ValueError(f"{g.seat_names[helper]} is asked for Help but his waiter is empty (he could not "
+                             "move a card to his delivered pile)")
+        variants, _ = self._variants(card)
+        needs = dict(variants or ()).get(variant) if card.type != "bombastica" else None
+        if needs is None:
+            raise ValueError(f"the pending Help names a way to make {card.label} ({variant!r}) that does not exist")
+        if any(n < 0 for n in ask + rest) or not any(ask) or _add(ask, rest) != _missing(needs, self.table):
+            raise ValueError("the pending Help's ask and the owner's part must be non-negative, the ask not empty, "
+                             "and together exactly what the table lacks")
+        if not _covers(self.hands_ing[owner], rest):
+            raise ValueError(f"{g.seat_names[owner]}'s hand does not hold his part of the Help ({cards_text(rest, g.kinds)})")
+
+    _SHOWN_KEYS = frozenset(("colour", "type", "name", "recipe", "crossed", "choices", "label", "owner", "needs",
+                             "from_table", "from_hand", "from_helper", "helper", "result"))
+
+    def _validate_shown(self, last):
+        # ``shown`` goes into every seat's view: it may only describe the last revealed order
+        g = self.game
+        sh = self.shown
+        if self.phase != "evaluation" or last is None or last[0] != "o":
+            raise ValueError("shown must be None unless the evaluation's last revealed card is an order")
+        if not isinstance(sh, dict) or set(sh) != self._SHOWN_KEYS:
+            raise ValueError(f"shown must be an object with exactly the keys {', '.join(sorted(self._SHOWN_KEYS))}")
+        oid = last[2]
+        if any(sh[k] != v for k, v in g.card_dicts[oid].items()) or sh["owner"] != g.deck[oid].colour:
+            raise ValueError("shown must be the last revealed order card and its owner")
+        for key in ("needs", "from_table", "from_hand", "from_helper"):
+            v = sh[key]
+            if v is None and key == "needs":
+                continue
+            if not isinstance(v, dict) or any(k not in g.kinds or not _is_int(n) or n < 1 for k, n in v.items()):
+                raise ValueError(f"shown[{key!r}] must be {{kind: positive int}}")
+        if sh["helper"] is not None and not (_is_int(sh["helper"]) and 0 <= sh["helper"] < g.players):
+            raise ValueError("shown['helper'] must be None or a seat")
+        if sh["result"] not in (None, "made", "sent back"):
+            raise ValueError("shown['result'] must be None, 'made' or 'sent back'")
 
 
 # ---------------------------------------------------------------------------------------------
