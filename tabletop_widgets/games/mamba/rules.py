@@ -1079,7 +1079,6 @@ class MambaState(State):
                                  or not 0 <= seat < game.players):
             raise ValueError(f"seat must be None or an int from 0 to {game.players - 1}, got {seat!r}")
         rows, phase = self.rows, self.phase
-        x = game.letters[self.active]
         trim = None
         if phase == "trim":
             run = [NAME[p] for p in self.run]
