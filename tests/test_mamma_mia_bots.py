@@ -35,7 +35,10 @@ def test_the_chef_beats_random_play_in_the_classic_game():
 
 
 def test_the_chef_beats_random_play_in_plus():
-    assert win_share("mamma-mia-plus", 80, Chef) >= 0.45
+    # 200 seeded games (the chef wins 74% of them): a random seat wins 25% (±3% over 200
+    # games), so 55% is more than twice the random share, and still 6 standard deviations
+    # below what the chef does
+    assert win_share("mamma-mia-plus", 200, Chef) >= 0.55
 
 
 def test_random_against_random_does_not_pass_the_bar():
