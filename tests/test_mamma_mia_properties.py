@@ -1,14 +1,19 @@
-"""Mamma Mia! properties over many seeded random games, driven directly (no Match overhead):
-conservation at every sub-step, constant order cards per colour, scores, JSON round trips,
-replays, legal/illegal actions, and what each seat may see."""
+"""Mamma Mia! properties over thousands of seeded random games, driven directly (no Match
+overhead): conservation at every action (and, for a sample, at every sub-step), constant
+order cards per colour, scores counted from the events, replays, JSON round trips,
+legal/illegal actions, and what each seat may see."""
 
 import json
+import time
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tabletop_widgets as tw
 from tabletop_widgets.core import Rng
 from tabletop_widgets.games.mamma_mia import position
+from tabletop_widgets.games.mamma_mia.rules import MAMMA_MIA
 
 CONFIGS = [("mamma-mia", p, {}) for p in (2, 3, 4, 5)] + [("mamma-mia-plus", p, {}) for p in (2, 3, 4, 5, 6)] + [
     ("mamma-mia", 3, {"optional_actions": True}),
@@ -16,9 +21,9 @@ CONFIGS = [("mamma-mia", p, {}) for p in (2, 3, 4, 5)] + [("mamma-mia-plus", p, 
     ("mamma-mia-plus", 4, {"help": False}),
     ("mamma-mia-plus", 3, {"optional_actions": True}),
 ]
-# Random games per configuration: about 1100 classic and 660 Plus games, each state validated.
-GAMES = {"mamma-mia": 220, "mamma-mia-plus": 110}
-CHECKED = 10  # of which this many validate every event's intermediate state too
+GAMES = 1000  # random games per edition × player count (the option variants play a tenth)
+DEEP_EVERY = 20  # one game in this many validates every sub-step's state (50 per configuration)
+REPLAY_EVERY = 50  # one game in this many is replayed from its notations
 
 
 def ids(config):
@@ -26,44 +31,110 @@ def ids(config):
     return f"{name}-{players}p" + "".join(f"-{k}={v}" for k, v in options.items())
 
 
-def playout(game, seed, deep):
-    """A seeded random game; validates every state (and, if ``deep``, every sub-step)."""
+def check_cards(game, state):
+    """Cheap conservation, independent of ``validate``: every ingredient card of each kind is in
+    exactly one of supply, hands, unrevealed oven, table and used; each colour's delivered +
+    waiter + hand + unrevealed oven orders (+ the one being settled) is the colour's deck."""
+    nk, P = game.nk, game.players
+    ing = [0] * nk
+    for c in state.supply:
+        if c != MAMMA_MIA:
+            ing[c] += 1
+    orders = [0] * P
+    for s in range(P):
+        for k in range(nk):
+            ing[k] += state.hands_ing[s][k]
+        orders[s] += len(state.delivered[s]) + len(state.waiters[s]) + len(state.hands_ord[s])
+    for i in range(state.cursor, len(state.oven)):
+        item = state.oven[i]
+        if item[0] == "i":
+            ing[item[2]] += item[3] - (state.part if i == state.cursor else 0)
+        else:
+            orders[item[1]] += 1
+    last = state.oven[state.cursor - 1] if state.phase == "evaluation" and state.cursor else None
+    if last is not None and last[0] == "o" and last[2] not in state.delivered[last[1]] + state.waiters[last[1]]:
+        orders[last[1]] += 1  # revealed and being settled (waiting for a decision, or just revealed)
+        assert state.pending is None or state.pending[1] == last[2]
+    else:
+        assert state.pending is None
+    for k in range(nk):
+        ing[k] += state.table[k] + state.used[k]
+    assert ing == [game.per_kind] * nk, ing
+    assert orders == [len(game.orders_of[s]) for s in range(P)], orders
+    if game.has_mamma_mia:
+        assert state.supply.count(MAMMA_MIA) == (state.mm == "supply")
+
+
+def playout(game, seed, deep=False):
+    """A seeded random game with the cheap checks after every action (and ``validate`` plus the
+    checks at every sub-step if ``deep``). Returns the end, the actions and the points counted
+    from the events: +1 for the owner of each pizza made, +1 for its helper."""
     rng = Rng.from_seed(seed, stream=11)
     state = game.new_state(seed)
     state.validate()
-    steps = 0
+    points = [0] * game.players
+    actions = []
     while not state.is_over:
         legal = state.legal_actions()
-        assert legal, f"seed {seed}: no legal action at step {steps}"
+        assert legal, f"seed {seed}: no legal action at step {len(actions)}"
         assert state.to_move in range(game.players)
         action, rng = rng.choice(legal)
         state = state._apply(action)
-        steps += 1
-        if deep:
-            for event in state.events:
-                if event.after is not None:
-                    event.after.validate()  # every card in exactly one place at every sub-step
-        state.validate()
-        assert state.scores == tuple(len(d) for d in state.delivered)
-        assert steps < 5000
-    return state, steps
+        actions.append(action)
+        for event in state.events:
+            if event.kind == "made":
+                points[event.data["seat"]] += 1
+                if event.data["helper"] is not None:
+                    points[event.data["helper"]] += 1
+            if deep and event.after is not None:
+                event.after.validate()  # every card in exactly one place at every sub-step
+                check_cards(game, event.after)
+        check_cards(game, state)
+        assert list(state.scores) == points, f"seed {seed}: scores {state.scores} but the events give {points}"
+        assert len(actions) < 5000
+    state.validate()
+    return state, actions, points
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=ids)
 def test_random_games_keep_every_card_in_exactly_one_place(config):
     name, players, options = config
     game = tw.make(name, players=players, **options)
-    n = GAMES[name] // (2 if options else 1)
-    total_scores = 0
+    n = GAMES // (10 if options else 1)
+    made = 0
     for seed in range(n):
-        end, steps = playout(game, seed, deep=seed < CHECKED)
+        end, actions, points = playout(game, seed, deep=seed % DEEP_EVERY == 0)
         assert end.legal_actions() == [] and end.to_move is None
         view = end.observe(None)
-        assert [p["delivered"] for p in view["players"]] == list(end.scores) == view["scores"]
-        best = max(end.scores)
-        assert all(end.scores[w] == best for w in end.winners)
-        total_scores += sum(end.scores)
-    assert total_scores > n  # pizzas do get made in random play
+        assert [p["delivered"] for p in view["players"]] == points == view["scores"]
+        best = max(points)
+        assert end.winners and all(points[w] == best for w in end.winners)
+        most = max(sum(end.hands_ing[w]) for w in end.winners)
+        for s in set(range(players)) - set(end.winners):  # fewer points, or tied with fewer cards
+            assert points[s] < best or sum(end.hands_ing[s]) < most
+        made += sum(points)
+        if seed % REPLAY_EVERY == 0:
+            # the same seed and the same notations give the same game, card for card
+            again = game.new_state(seed)
+            for a in actions:
+                again = again.apply(str(a))
+            assert again.to_json() == end.to_json()
+    assert made > n  # pizzas do get made in random play
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
+@given(seed=st.integers(0, 2**31 - 1), plus=st.booleans(), players=st.integers(2, 6), optional=st.booleans(),
+       from_hand=st.booleans(), first=st.integers(0, 5), help_=st.booleans())
+def test_any_seed_and_options_keep_every_invariant(seed, plus, players, optional, from_hand, first, help_):
+    name = "mamma-mia-plus" if plus else "mamma-mia"
+    players = players if plus else min(players, 5)
+    options = {"optional_actions": optional, "bombastica_from_hand": from_hand, "first_player": first % players}
+    if plus:
+        options["help"] = help_ and players > 2
+    game = tw.make(name, players=players, **options)
+    end, actions, points = playout(game, seed, deep=True)
+    assert end.phase == "over" and list(end.scores) == points
+    assert end.oven_number == game.ovens
 
 
 @pytest.mark.parametrize("config", CONFIGS[:9], ids=ids)
