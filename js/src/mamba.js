@@ -314,10 +314,16 @@ export function mount(boardEl, ctx) {
     );
   }
 
+  // The side the editor starts with: who decides, or inside a cascade (nobody decides there)
+  // the player whose turn it is.
+  function editSideOf(view) {
+    const seat = Number.isInteger(view.to_move) ? view.to_move : view.active;
+    return sidesInPlay()[Number.isInteger(seat) ? seat : 0];
+  }
+
   function startEditing() {
     const view = s.frame.view;
-    const sides = sidesInPlay();
-    const toMove = Number.isInteger(view.to_move) ? sides[view.to_move] : sides[0];
+    const toMove = editSideOf(view);
     s.editing = true;
     s.edit = { board: parseBoard(view.board), side: toMove, brush: "cycle" };
     clearSelection();
@@ -487,9 +493,8 @@ export function mount(boardEl, ctx) {
   });
   on(resetButton, "click", () => {
     if (s.edit && s.frame) {
-      const sides = sidesInPlay();
       const v = s.frame.view;
-      setEditBoard(parseBoard(v.board), Number.isInteger(v.to_move) ? sides[v.to_move] : sides[0]);
+      setEditBoard(parseBoard(v.board), editSideOf(v));
       draw();
     }
   });

@@ -608,6 +608,15 @@ describe("the position editor", () => {
     w.cleanup();
   });
 
+  it("opened inside a cascade, starts with the side whose turn it is", () => {
+    // Mid-cascade nobody decides (to_move null): the turn is still North's.
+    const w = open([frame(0, 0, view2(undefined, { to_move: null, active: 1 }))], []);
+    w.q(".edit-toggle").click();
+    expect(w.q(".editor .side-to-move").value).toBe("N");
+    expect(w.q(".editor .notation").value).toMatch(/ N$/);
+    w.cleanup();
+  });
+
   it("paints with a brush and reads typed notation onto the board", () => {
     const w = open([frame(0, 0, view2())], START_LEGAL);
     w.q(".edit-toggle").click();
