@@ -2,12 +2,17 @@
 
     .venv/bin/python bench/bench_mamma_mia.py [--seconds 6] [--rounds 20]
 
-Random playouts in actions per second on one core: the engine's ``legal_actions()`` plus
-``_apply`` (a whole turn, or one decision of the evaluation with every reveal and its event
-in between), for 4-player classic and 6-player Plus; against RLCard's ``uno`` environment
-with 4 ``RandomAgent``s, counted in ``env.step`` calls. The three run in interleaved slices,
-so a busy machine slows them alike. Prints the ratios and full games per second and writes
-``bench/results/mamma_mia.json``.
+Random playouts in actions per second on one core, for 4-player classic and 6-player Plus,
+against RLCard's ``uno`` environment with 4 ``RandomAgent``s, counted in ``env.step`` calls.
+Two figures per edition:
+
+- ``raw``: ``legal_actions()`` plus the internal ``_apply`` (a whole turn, or one decision of
+  the evaluation with every reveal and its event in between), with warm caches;
+- ``fair``: what ``env.step`` also does — the public, checked ``apply`` plus the observation
+  of the seat to move (``observe(to_move)``) after every action.
+
+All run in interleaved slices, so a busy machine slows them alike. Prints the ratios and
+full games per second and writes ``bench/results/mamma_mia.json`` (or ``--out``).
 """
 
 from __future__ import annotations
@@ -25,7 +30,8 @@ from tabletop_widgets.core import Rng
 class Playouts:
     """Random games of one configuration, run in slices of about ``seconds``."""
 
-    def __init__(self, name: str, players: int, seed: int = 0):
+    def __init__(self, name: str, players: int, seed: int = 0, fair: bool = False):
+        self.fair = fair
         self.game = tw.make(name, players=players)
         self.rng = Rng.from_seed(seed)
         self.seed = seed
@@ -34,7 +40,7 @@ class Playouts:
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        rng, state, game = self.rng, self.state, self.game
+        rng, state, game, fair = self.rng, self.state, self.game, self.fair
         actions = 0
         start = time.perf_counter()
         end = start + seconds
@@ -45,7 +51,13 @@ class Playouts:
                     self.seed += 1
                     state = game.new_state(self.seed)
                 action, rng = rng.choice(state.legal_actions())
-                state = state._apply(action)
+                if fair:
+                    # as env.step: the checked public apply, then the next seat's observation
+                    state = state.apply(action)
+                    if not state.is_over:
+                        state.observe(state.to_move)
+                else:
+                    state = state._apply(action)
                 actions += 1
             if time.perf_counter() > end:
                 break
@@ -105,7 +117,9 @@ def main(argv=None):
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamma_mia.json"))
     args = parser.parse_args(argv)
     uno = UnoPlayouts(4)
-    engines = {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6)}
+    engines = {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6),
+               "classic_4p_fair": Playouts("mamma-mia", 4, fair=True),
+               "plus_6p_fair": Playouts("mamma-mia-plus", 6, fair=True)}
     for e in engines.values():  # warm the caches of legal actions, as a long simulation would
         e.run(0.3)
         e.actions = e.games = 0
@@ -121,12 +135,12 @@ def main(argv=None):
     base = uno.result()
     doc = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
            "uno_4p": base}
-    print(f"RLCard UNO 4p:        {base['steps_per_s']:9.0f} steps/s   {base['games_per_s']:7.1f} games/s")
+    print(f"RLCard UNO 4p:             {base['steps_per_s']:9.0f} steps/s   {base['games_per_s']:7.1f} games/s")
     for key, e in engines.items():
         r = e.result()
         r["ratio_to_uno"] = r["actions_per_s"] / base["steps_per_s"]
         doc[key] = r
-        print(f"Mamma Mia {key:10s}  {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s"
+        print(f"Mamma Mia {key:15s}  {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s"
               f"   ratio {r['ratio_to_uno']:.2f}x")
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
