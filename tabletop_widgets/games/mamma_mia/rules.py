@@ -1046,21 +1046,27 @@ class MammaMiaState(State):
         P = g.players
         log = []
         revealed = []
+        # one pass over the oven: this is on the hot path of every observation
+        evaluating = self.phase != "turn"
+        cursor, part = self.cursor, self.part
+        oven_cards = -part
         for i, item in enumerate(self.oven):
             if item[0] == "i":
-                entry = {"seat": item[1], "kind": kinds[item[2]], "count": item[3]}
-                if item[1] is None:
-                    entry["base"] = True
-                log.append(entry)
-                if self.phase != "turn" and i <= self.cursor:
-                    shown = item[3] if i < self.cursor else self.part
-                    revealed.extend({"type": "ingredient", "kind": kinds[item[2]], "seat": item[1]} for _ in range(shown))
+                _, s, k, n = item
+                kind = kinds[k]
+                log.append({"seat": None, "kind": kind, "count": n, "base": True} if s is None
+                           else {"seat": s, "kind": kind, "count": n})
+                if i >= cursor:
+                    oven_cards += n
+                if evaluating and i <= cursor:
+                    revealed += [{"type": "ingredient", "kind": kind, "seat": s} for _ in range(n if i < cursor else part)]
             else:
                 log.append({"seat": item[1], "order": COLOURS[item[1]]})
-                if self.phase != "turn" and i < self.cursor:
+                if i >= cursor:
+                    oven_cards += 1
+                elif evaluating:
                     revealed.append(dict(g.card_dicts[item[2]], type="order", order_type=g.deck[item[2]].type,
                                          seat=item[1]))
-        oven_cards = sum(it[3] if it[0] == "i" else 1 for it in self.oven[self.cursor:]) - self.part
         tally_view = None
         if tally:
             ing = [0] * g.nk
