@@ -236,3 +236,21 @@ def test_the_pettingzoo_environment_plays_whole_games_of_both_editions():
             e.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
         state = e.unwrapped.game_state
         assert state.is_over and e.agents == [] and json.loads(state.to_json())["game"] == name
+
+
+def test_the_vector_tallies_what_is_left_of_a_partly_revealed_entry():
+    # the emptier turns one card at a time: midway through Yellow's 3 pineapple, 2 are on the
+    # table and 1 is still in the oven, and the vector must say so (not drop the whole entry)
+    game = tw.make("mamma-mia", players=4)
+    start = position(game, to_move=1, supply={}, mamma_mia=0, hands={1: {"ingredients": {"olive": 2}}},
+                     oven=[(0, "3 pineapple"), (1, "order 4 pineapple + 1 pepper"), (2, "1 pepper")])
+    after = start.apply("put 2 olive; draw supply")
+    reveals = [e.after for e in after.events if e.kind == "reveal" and e.after is not None]
+    mid = reveals[1]
+    assert mid.observe(3)["table"]["pineapple"] == 2 and mid.observe(3)["oven"]["size"] == 5
+    part = {name: game.observation_vector(mid.observe(3), 3)[s] for name, s in observation_layout(game).items()}
+    pineapple = game.kinds.index("pineapple")
+    yellow = (0 - 3) % 4  # seats counted from the viewer
+    assert part["oven_ingredients"][yellow * game.nk + pineapple] == 1.0
+    assert sum(part["oven_ingredients"]) + sum(part["oven_base"]) == 1 + 2 + 1  # 1 pineapple, 2 olive, 1 pepper
+    assert sum(part["oven_orders"]) == 1.0
