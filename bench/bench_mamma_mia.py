@@ -2,14 +2,16 @@
 
     .venv/bin/python bench/bench_mamma_mia.py [--seconds 6] [--rounds 20]
 
-Random playouts in actions per second on one core, for 4-player classic and 6-player Plus,
+Random play in actions per second on one core, for 4-player classic and 6-player Plus,
 against RLCard's ``uno`` environment with 4 ``RandomAgent``s, counted in ``env.step`` calls.
-Two figures per edition:
+Every action is one decision (a whole turn, or one decision of the evaluation with every
+reveal and its event in between). Two figures per edition:
 
-- ``raw``: ``legal_actions()`` plus the internal ``_apply`` (a whole turn, or one decision of
-  the evaluation with every reveal and its event in between), with warm caches;
-- ``fair``: what ``env.step`` also does — the public, checked ``apply`` plus the observation
-  of the seat to move (``observe(to_move)``) after every action.
+- ``simulate``: what ``tw.simulate`` does for each action with ``tw.bots.Random`` in every
+  seat: ``legal_actions()``, the bot's choice (a random bot reads no observation, so none is
+  built), then ``apply`` (the fast path for a choice among the legal actions);
+- ``observed``: the same plus the observation of the seat to move after every action, as
+  RLCard's ``env.step`` always builds one (and as a bot that reads its observation needs).
 
 All run in interleaved slices, so a busy machine slows them alike. Prints the ratios and
 full games per second and writes ``bench/results/mamma_mia.json`` (or ``--out``).
@@ -24,23 +26,23 @@ import platform
 import time
 
 import tabletop_widgets as tw
-from tabletop_widgets.core import Rng
+from tabletop_widgets.core.bots import observation_for
 
 
 class Playouts:
     """Random games of one configuration, run in slices of about ``seconds``."""
 
-    def __init__(self, name: str, players: int, seed: int = 0, fair: bool = False):
-        self.fair = fair
+    def __init__(self, name: str, players: int, seed: int = 0, observed: bool = False):
+        self.observed = observed
         self.game = tw.make(name, players=players)
-        self.rng = Rng.from_seed(seed)
+        self.bots = [tw.bots.Random(seed=seed + seat) for seat in range(players)]
         self.seed = seed
         self.state = self.game.new_state(seed)
         self.actions = self.games = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        rng, state, game, fair = self.rng, self.state, self.game, self.fair
+        state, game, bots, observed = self.state, self.game, self.bots, self.observed
         actions = 0
         start = time.perf_counter()
         end = start + seconds
@@ -50,20 +52,20 @@ class Playouts:
                     self.games += 1
                     self.seed += 1
                     state = game.new_state(self.seed)
-                action, rng = rng.choice(state.legal_actions())
-                if fair:
-                    # as env.step: the checked public apply, then the next seat's observation
-                    state = state.apply(action)
-                    if not state.is_over:
-                        state.observe(state.to_move)
-                else:
-                    state = state._apply(action)
+                seat = state.to_move
+                legal = state.legal_actions()
+                bot = bots[seat]
+                # tw.simulate's step (analysis.play_one), spelled out so that it can run in slices
+                choice = bot.choose(observation_for(bot, state, seat), legal)
+                state = state._apply(choice) if choice in legal else state.apply(choice)
+                if observed and not state.is_over:
+                    state.observe(state.to_move)  # as env.step: the next seat's observation
                 actions += 1
             if time.perf_counter() > end:
                 break
         self.seconds += time.perf_counter() - start
         self.actions += actions
-        self.rng, self.state = rng, state
+        self.state = state
 
     def result(self):
         return {"actions": self.actions, "seconds": self.seconds, "actions_per_s": self.actions / self.seconds,
@@ -118,8 +120,8 @@ def main(argv=None):
     args = parser.parse_args(argv)
     uno = UnoPlayouts(4)
     engines = {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6),
-               "classic_4p_fair": Playouts("mamma-mia", 4, fair=True),
-               "plus_6p_fair": Playouts("mamma-mia-plus", 6, fair=True)}
+               "classic_4p_observed": Playouts("mamma-mia", 4, observed=True),
+               "plus_6p_observed": Playouts("mamma-mia-plus", 6, observed=True)}
     for e in engines.values():  # warm the caches of legal actions, as a long simulation would
         e.run(0.3)
         e.actions = e.games = 0

@@ -19,7 +19,7 @@ import sys
 import time
 from typing import Callable, Optional, Sequence
 
-from .core.bots import for_game
+from .core.bots import for_game, observation_for
 from .core.game import game_class, make, registered
 from .core.rng import Rng, check_seed
 
@@ -198,7 +198,7 @@ def play_one(game, factories, seed: int, max_steps: Optional[int] = None) -> tup
     while not state.is_over and (max_steps is None or steps < max_steps):
         seat = state.to_move
         legal = state.legal_actions()
-        choice = bots[seat].choose(state.observe(seat), legal)
+        choice = bots[seat].choose(observation_for(bots[seat], state, seat), legal)
         try:
             # The bot normally returns one of ``legal``: take the fast path; anything else
             # (a notation, a forged action) goes through the checked one.

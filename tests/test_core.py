@@ -187,3 +187,40 @@ def test_random_bot_is_seeded():
         b.choose({}, legal) for b in [tw.bots.Random(seed)] for _ in range(10)
     ]
     assert picks(3) == picks(3) and picks(3) != picks(4)
+
+
+class _Recorder(tw.bots.Bot):
+    """Plays the first legal action and keeps what it was shown."""
+
+    def __init__(self, seed=0):
+        super().__init__(seed)
+        self.shown = []
+
+    def choose(self, observation, legal_actions):
+        self.shown.append(observation)
+        return legal_actions[0]
+
+
+class _BlindRecorder(_Recorder):
+    reads_observation = False
+
+
+@pytest.mark.parametrize("name", ["mamba", "mamma-mia", "mammuz"])
+def test_drivers_build_an_observation_only_for_bots_that_read_it(name):
+    players = 3 if name == "mammuz" else 2
+    seeing, blind = _Recorder(), _BlindRecorder()
+    m = tw.Match(name, seed=3, players=players)
+    expected = []
+    while not m.state.is_over and len(m) < 12:
+        if m.state.to_move == 0:
+            expected.append(m.state.observe(0))
+        m.autoplay({0: seeing, **{s: blind for s in range(1, players)}}, max_steps=1)
+    assert seeing.shown == expected and len(expected) > 0
+    assert blind.shown and all(o is None for o in blind.shown)
+    assert tw.bots.Random.reads_observation is False
+    # tw.simulate's games come out the same whichever way a random bot is fed
+    class SeeingRandom(tw.bots.Random):
+        reads_observation = True
+    from tabletop_widgets.analysis import play_one
+    game = tw.make(name, players=players)
+    assert play_one(game, (tw.bots.Random,) * players, 5, 40) == play_one(game, (SeeingRandom,) * players, 5, 40)

@@ -155,6 +155,18 @@ def test_the_tally_is_off_by_default_and_the_browser_can_switch_it():
     assert w.current["view"]["oven"]["tally"] is None
 
 
+def test_the_browser_may_switch_the_tally_through_settings_with_a_bool_only():
+    m = tw.Match("mamma-mia", seed=4, players=3)
+    m.autoplay({s: "random" for s in range(3)}, max_steps=6)
+    w = SpyWidget(m, seat=0)
+    browser(w, {"type": "hello"})
+    w.set_state({"settings": dict(w.settings, tally="yes")})
+    assert "must be a bool" in w.error and w.settings["tally"] is False
+    w.set_state({"settings": dict(w.settings, tally=True)})
+    assert w.settings["tally"] is True
+    assert w.current["view"]["oven"]["tally"]["ingredients"] == log_sums(w.current["view"])
+
+
 # forged messages ----------------------------------------------------------------------------
 def test_forged_messages_set_error_and_change_nothing():
     m = tw.Match("mamma-mia-plus", seed=9, players=3)

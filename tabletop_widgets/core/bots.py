@@ -10,7 +10,14 @@ _BOTS: dict[str, dict[str, type]] = {}
 
 
 class Bot:
-    """A player: ``choose(observation, legal_actions) -> action``. Nothing else is given to it."""
+    """A player: ``choose(observation, legal_actions) -> action``. Nothing else is given to it.
+
+    A bot that never reads its observation says so with ``reads_observation = False``: the
+    drivers (``Match.autoplay``, ``tw.simulate``) then pass ``None`` instead of building one,
+    which is most of the cost of a random playout's step.
+    """
+
+    reads_observation = True
 
     def __init__(self, seed: int = 0):
         self.seed = seed
@@ -30,8 +37,16 @@ class Bot:
 class Random(Bot):
     """Plays a uniformly random legal action, from its own seeded generator."""
 
+    reads_observation = False
+
     def choose(self, observation, legal_actions):
         return self._pick(legal_actions)
+
+
+def observation_for(bot, state, seat):
+    """What ``bot`` is shown at ``seat``: the seat's observation, or ``None`` for a bot that
+    does not read it."""
+    return state.observe(seat) if getattr(bot, "reads_observation", True) else None
 
 
 def register_bot(game_name: str, bot_name: str, cls: type) -> type:

@@ -154,7 +154,7 @@ class Match:
 
     def autoplay(self, bots, max_steps: Optional[int] = None) -> State:
         """Let ``bots`` ({seat: bot}) play until a seat without a bot must decide or the end."""
-        from ..bots import resolve_bots
+        from .bots import observation_for, resolve_bots
 
         table = resolve_bots(self.game.name, bots)
         done = 0
@@ -163,7 +163,7 @@ class Match:
                 break
             seat = self.state.to_move
             legal = self.state.legal_actions()
-            choice = table[seat].choose(self.state.observe(seat), legal)
+            choice = table[seat].choose(observation_for(table[seat], self.state, seat), legal)
             self.play(choice)
             done += 1
         return self.state

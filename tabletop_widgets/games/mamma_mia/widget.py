@@ -22,6 +22,7 @@ class MammaMiaWidget(GameWidget):
     """
 
     GAMES = ("mamma-mia", "mamma-mia-plus")
+    SETTINGS = {**GameWidget.SETTINGS, "tally": bool}  # the browser may switch the tally
     _esm = STATIC / "mamma_mia.js"
 
     def __init__(self, match_or_game, seat=None, bots=None, settings=None, **kwargs):
