@@ -534,4 +534,4 @@ export function mount(boardEl, ctx) {
   };
 }
 
-export default createGameWidget({ name: "mamba", css: MAMBA_CSS, mount });
+export default createGameWidget({ name: "mamba", css: MAMBA_CSS, mount, hidden: false });

@@ -54,7 +54,7 @@ export function createGameWidget(spec) {
  *          css?: string, seat?: number|null, settings?: object, start?: number}} options
  * @returns {() => void} cleanup
  */
-export function mountStatic(el, { name, frames, seatNames = [], mount, css = "", seat = null, settings = {}, start = 0 }) {
+export function mountStatic(el, { name, frames, seatNames = [], mount, css = "", hidden, seat = null, settings = {}, start = 0 }) {
   const list = Array.isArray(frames) ? frames : [];
   const lastStep = list.length ? list[list.length - 1].step : 0;
   const model = standInModel({
@@ -67,7 +67,7 @@ export function mountStatic(el, { name, frames, seatNames = [], mount, css = "",
     bot_seats: [],
     settings,
   });
-  const cleanup = mountTimeline(el, model, { name, css, mount }, false);
+  const cleanup = mountTimeline(el, model, { name, css, mount, hidden }, false);
   model.deliver({ type: "frames", from: 0, frames: list });
   model.deliver({ type: "show", index: start });
   return cleanup;
@@ -367,10 +367,15 @@ function mountTimeline(el, model, spec, live) {
     const locked = !!model.get("lock_seat");
     seatSelect.disabled = !live || locked;
     seatSelect.title = locked ? "This view is locked to one seat." : "";
-    viewNote.textContent =
-      seat === null
-        ? "All-seeing view: every hidden card and choice is shown."
-        : `${names[seat] ?? `Seat ${seat}`}'s view: only what this seat may know.`;
+    const name = names[seat] ?? `Seat ${seat}`;
+    // A game with nothing hidden (spec.hidden === false) shows every seat the same board.
+    if (spec.hidden === false) {
+      viewNote.textContent =
+        seat === null ? "All-seeing view: nothing is hidden in this game." : `${name}'s view: the same board; clicks play for ${name}.`;
+    } else {
+      viewNote.textContent =
+        seat === null ? "All-seeing view: every hidden card and choice is shown." : `${name}'s view: only what this seat may know.`;
+    }
   }
 
   function drawError() {

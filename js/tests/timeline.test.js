@@ -267,6 +267,16 @@ describe("rendering and the protocol", () => {
     expect(select.value).toBe("0");
   });
 
+  test("a game with nothing hidden says so instead of promising hidden cards", () => {
+    const open = createGameWidget({ name: "open", mount: () => ({ update() {}, destroy() {} }), hidden: false });
+    const { model } = render(open);
+    load(model);
+    expect($(".tw-view-note").textContent).toBe("All-seeing view: nothing is hidden in this game.");
+    model.set("seat", 1);
+    expect($(".tw-view-note").textContent).toBe("Bob's view: the same board; clicks play for Bob.");
+    expect($(".tw-view-note").textContent).not.toMatch(/hidden card/);
+  });
+
   test("lock_seat disables the seat selector; Python may unlock it", () => {
     const { model } = render(generic, { seat: 1, lock_seat: true });
     load(model);
