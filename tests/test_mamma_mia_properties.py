@@ -4,7 +4,6 @@ order cards per colour, scores counted from the events, replays, JSON round trip
 legal/illegal actions, and what each seat may see."""
 
 import json
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings

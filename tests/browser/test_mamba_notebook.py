@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
+from lab_helpers import assert_dark_theme_changes, wait_until
 
 NOTEBOOK = "mamba.ipynb"
 
@@ -22,16 +23,6 @@ CELLS_JS = """() => {
 }"""
 
 
-def wait_until(check, timeout=30.0, what="the condition"):
-    """Poll `check` (a kernel round trip, say) until it returns something truthy."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.2)
 
 
 def interactive_root(page):
@@ -77,20 +68,7 @@ def test_every_board_renders_with_81_cells_and_follows_the_theme(mamba):
         const pick = (sel, prop) => { const n = svg.querySelector(sel); return n ? getComputedStyle(n)[prop] : ''; };
         return [getComputedStyle(root).color, pick('.frame', 'fill'), pick('.hole', 'fill')];
     }"""
-    light = root.evaluate(colours)
-    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
-    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
-    page.evaluate(theme, "JupyterLab Dark")
-    try:
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
-                               arg=[root.element_handle(), light])
-        dark = root.evaluate(colours)
-        assert all(d != l for d, l in zip(dark, light)), (light, dark)
-    finally:
-        # The theme is a user setting, shared with the tests that follow.
-        page.evaluate(theme, "JupyterLab Light")
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    assert_dark_theme_changes(page, root, colours)
 
 
 def play_a_move_by_clicks(nb, root) -> str:
@@ -212,7 +190,7 @@ def test_seat_switch_between_all_seeing_and_one_seat(mamba):
 
     before = kernel_seats()
     seat.select_option("1")  # North, whose turn it is not: nothing to pick
-    root.locator(".tw-view-note", has_text="only what this seat may know").wait_for()
+    root.locator(".tw-view-note", has_text="North's view: the same board").wait_for()
     page.wait_for_function("(root) => !root.querySelector('svg.mamba-board [data-cell].pickable')",
                            arg=root.element_handle())
     assert wait_until(lambda: kernel_seats() != before and kernel_seats(), what="the seat to reach the kernel")

@@ -5,7 +5,7 @@ evaluation card by card; the card table follows the dark theme."""
 
 from __future__ import annotations
 
-import time
+from lab_helpers import assert_dark_theme_changes, wait_until
 
 
 def hand_seats(root) -> list[str]:
@@ -37,16 +37,6 @@ def test_seat_view_hides_the_other_hands(notebook):
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
 
 
-def wait_until(check, timeout=30.0, what="the condition"):
-    """Poll `check` (a kernel round trip, say) until it returns something truthy."""
-    deadline = time.monotonic() + timeout
-    while True:
-        value = check()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
-        time.sleep(0.2)
 
 
 def grown_widgets(nb, before):
@@ -144,18 +134,4 @@ def test_card_table_follows_the_dark_theme(notebook):
         return [pick('.mm-root', 'color'), pick('.mm-root', 'backgroundColor'),
                 pick('.mm-table-box', 'backgroundColor'), pick('.mm-table-box', 'borderTopColor')];
     }"""
-    light = root.evaluate(colours)
-    assert all(light), light
-    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
-    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
-    page.evaluate(theme, "JupyterLab Dark")
-    try:
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
-        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours})(root)) !== JSON.stringify(light)",
-                               arg=[root.element_handle(), light])
-        dark = root.evaluate(colours)
-        assert all(d != l for d, l in zip(dark, light)), (light, dark)
-    finally:
-        # The theme is a user setting, shared with the tests that follow.
-        page.evaluate(theme, "JupyterLab Light")
-        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    assert_dark_theme_changes(page, root, colours)

@@ -1,0 +1,37 @@
+"""Helpers the browser tests share (plain functions; the fixtures are in conftest.py)."""
+
+from __future__ import annotations
+
+import time
+
+
+def wait_until(check, timeout=30.0, what="the condition"):
+    """Poll `check` (a kernel round trip, say) until it returns something truthy."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout} s waiting for {what}")
+        time.sleep(0.2)
+
+
+def assert_dark_theme_changes(page, root, colours_js: str):
+    """Switch JupyterLab to its dark theme and back: every colour `colours_js` (a function of
+    the widget's root returning a list of computed colours) must change with the theme."""
+    light = root.evaluate(colours_js)
+    assert all(light), light
+    assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
+    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
+    page.evaluate(theme, "JupyterLab Dark")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        page.wait_for_function(f"([root, light]) => JSON.stringify(({colours_js})(root)) !== JSON.stringify(light)",
+                               arg=[root.element_handle(), light])
+        dark = root.evaluate(colours_js)
+        assert all(d != l for d, l in zip(dark, light)), (light, dark)
+    finally:
+        # The theme is a user setting, shared with the tests that follow.
+        page.evaluate(theme, "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
