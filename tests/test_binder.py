@@ -84,6 +84,18 @@ def test_binder_image_has_node_to_build_the_widgets():
     assert (int(node[1]), int(node[2])) >= (20, 0), node[0]
 
 
+def test_the_js_lock_file_installs_with_npm_10(tmp_path):
+    """Binder's Node.js 20.19 (and Node 20 and 22 everywhere) ship npm 10, which refuses a lock
+    file that npm 11 accepts when their peer-dependency rules disagree: `pip install .` runs
+    `npm ci` there. A dry run checks the lock without installing anything."""
+    for name in ("package.json", "package-lock.json"):
+        shutil.copy(ROOT / "js" / name, tmp_path / name)
+    proc = subprocess.run(["npx", "-y", "npm@10", "ci", "--dry-run", "--no-audit", "--no-fund"],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    assert not (tmp_path / "node_modules").exists()
+
+
 def _copy_like_a_clone(dest: Path):
     """The files git tracks, as they are in the working tree (uncommitted edits included):
     what a clone of the commit would hold, so an untracked file cannot make the test pass."""
