@@ -7,6 +7,9 @@ what that seat cannot see changes.
 """
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -236,3 +239,38 @@ def test_observe_is_unchanged_by_what_the_seat_cannot_see(name, players, playout
         assert differed, "vary_hidden never changed the state, so this test proved nothing"
     else:
         assert differed == 0, "a game of perfect information cannot hide anything"
+
+
+# What a seeded game is, as a digest: every state's JSON and seat 0's frames of a seeded
+# random playout. Run here and in interpreters with other string-hash seeds.
+DIGEST_CODE = """
+import hashlib, json, sys
+import tabletop_widgets as tw
+from tabletop_widgets.core import Rng
+
+def digest(name, players, seed):
+    match = tw.Match(tw.make(name, players=players), seed=seed)
+    rng = Rng.from_seed(seed, stream=99)
+    while not match.state.is_over and len(match) < 400:
+        action, rng = rng.choice(match.state.legal_actions())
+        match.play(action)
+    h = hashlib.sha256()
+    for i in range(len(match) + 1):
+        h.update(match.state_at(i).to_json().encode())
+    h.update(json.dumps([f.to_dict() for f in match.frames(0)], sort_keys=True).encode())
+    return h.hexdigest()
+"""
+
+
+@pytest.mark.parametrize("hash_seed", ["0", "4242"])
+def test_a_seeded_game_is_the_same_byte_for_byte_in_any_interpreter(hash_seed):
+    configs = [(name, game_class(name).max_players) for name in tw.GAMES if name in
+               ("mamba", "mamma-mia", "mamma-mia-plus", "mammuz")]
+    assert len(configs) == 4
+    call = "print(' '.join(digest(n, p, 3) for n, p in %r))" % (configs,)
+    namespace: dict = {}
+    exec(DIGEST_CODE, namespace)
+    here = [namespace["digest"](n, p, 3) for n, p in configs]
+    out = subprocess.run([sys.executable, "-c", DIGEST_CODE + call], capture_output=True, text=True, check=True,
+                         env=dict(os.environ, PYTHONHASHSEED=hash_seed)).stdout.split()
+    assert out == here
