@@ -607,3 +607,17 @@ def test_state_json_rejects_a_turn_with_evaluation_leftovers():
         with pytest.raises(ValueError, match="a turn-phase state has no emptier and no order shown"):
             game.state_from_json(json.dumps(doc))
     assert game.state_from_json(state.to_json()) == state
+
+
+def test_only_the_all_seeing_view_names_the_orders_in_the_oven():
+    game = tw.make("mamma-mia", players=3)
+    state = game.new_state(seed=2)
+    while not any(item[0] != "i" for item in state.oven):  # play until an order lies in the oven
+        orders = [a for a in state.legal_actions() if "order" in str(a)]
+        state = state.apply(orders[0] if orders else state.legal_actions()[0])
+    in_oven = [item for item in state.oven if item[0] != "i"]
+    teacher = [e for e in state.observe(None)["oven"]["log"] if "order" in e]
+    assert [e["card"]["label"] for e in teacher] == [game.deck[item[2]].label for item in in_oven]
+    for seat in range(3):
+        assert all("card" not in e for e in state.observe(seat)["oven"]["log"])
+    json.dumps(state.observe(None))  # still JSON-safe

@@ -335,7 +335,8 @@ export function drawSupplyAndOven(doc, view, ctx, settings) {
       item.dataset.kind = entry.kind;
     } else {
       const oc = typeof entry.order === "string" ? entry.order : colour;
-      item.append(`${who}: an order (face down)`);
+      // The all-seeing view names the face-down order; a seat's view never has `card`.
+      item.append(entry.card ? `${who}: an order, face down (${entry.card.label})` : `${who}: an order (face down)`);
       item.dataset.order = String(oc);
     }
     list.append(item);

@@ -209,6 +209,15 @@ describe("the card table", () => {
     board.destroy();
   });
 
+  it("names a face-down order in the log only when the view carries its card (all-seeing)", () => {
+    const board = mount(host, makeCtx());
+    const view = fakeView();
+    const log = view.oven.log.map((e) => (e.kind ? e : { ...e, card: { label: "Monotoni" } }));
+    board.update(frame({ ...view, oven: { ...view.oven, log } }), null, makeCtx());
+    expect([...host.querySelectorAll(".mm-log li")].map(text)).toContain("Brown: an order, face down (Monotoni)");
+    board.destroy();
+  });
+
   it("shows each seat's sizes as card backs and who holds the Mamma Mia card", () => {
     const board = mount(host, makeCtx());
     board.update(frame(fakeView()), null, makeCtx());

@@ -1061,7 +1061,10 @@ class MammaMiaState(State):
                 if evaluating and i <= cursor:
                     revealed += [{"type": "ingredient", "kind": kind, "seat": s} for _ in range(n if i < cursor else part)]
             else:
-                log.append({"seat": item[1], "order": COLOURS[item[1]]})
+                entry = {"seat": item[1], "order": COLOURS[item[1]]}
+                if seat is None:  # the all-seeing view: which order lies face down
+                    entry["card"] = g.card_dicts[item[2]]
+                log.append(entry)
                 if i >= cursor:
                     oven_cards += 1
                 elif evaluating:
