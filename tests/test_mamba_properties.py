@@ -190,7 +190,8 @@ def ref_legal(state, parents):
     out = {f"{name(a)}-{name(b)}" for a, b in ref_moves(board, letter)}
     if len(board) < 50:
         for p in parents:
-            out |= {f"{p}*{name(n)}" for n in cross(cell(p)) if n not in board}
+            if board[cell(p)] == letter:
+                out |= {f"{p}*{name(n)}" for n in cross(cell(p)) if n not in board}
     return out
 
 
@@ -213,7 +214,8 @@ def ref_winners(counts, active, goal):
 
 class TurnTracker:
     """Whose turn it is and its birth parents, followed from the actions alone: the parents
-    are fixed at the turn's start and lose their birth once used, dead or changed side."""
+    are fixed at the turn's start and lose their birth once used or dead; one that a cascade
+    turned gives birth only while it is the player's again ("still the player's")."""
 
     def __init__(self, state):
         self.game = state.game
@@ -230,8 +232,7 @@ class TurnTracker:
             self.moved = True
         elif isinstance(action, Birth):
             self.parents.discard(action.parent)
-        letter = letters[self.seat]
-        self.parents = {p for p in self.parents if board.get(cell(p)) == letter}
+        self.parents = {p for p in self.parents if cell(p) in board}
         if after.phase == "trim" or after.is_over:
             return None
         if self.moved:  # the move is played and resolved: the next seat's turn starts
@@ -319,7 +320,8 @@ def test_random_games_keep_every_invariant(record_property):
                 assert state.to_move == tracker.seat or state.phase == "trim"
                 assert {str(a) for a in legal} == ref_legal(state, tracker.parents), state.position()
                 if state.phase == "birth_or_move":
-                    ringed = tracker.parents if 81 - state.board.count(".") < 50 else set()
+                    own = {p for p in tracker.parents if board_of(state)[cell(p)] == state.game.letters[state.to_move]}
+                    ringed = own if 81 - state.board.count(".") < 50 else set()
                     assert set(state.observe(None)["parents"]) == ringed, state.position()
             action, rng = rng.choice(legal)
             after = match.play(action) if match is not None else state._apply(action)

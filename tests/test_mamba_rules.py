@@ -660,11 +660,9 @@ def test_position_reader_refuses_two_digits_in_a_row():
     assert game.position("9/9/9/9/2NNN4/9/2SSS4/9/9 S").position() == "9/9/9/9/2NNN4/9/2SSS4/9/9 S"
 
 
-def test_parents_field_must_name_the_side_to_move_s_own_stones():
+def test_parents_field_must_name_stones_on_the_board():
     game = tw.make("mamba")
     board = "9/9/9/9/2NNN4/9/2SSS4/9/9"
-    with pytest.raises(ValueError, match="parent c5 is a North stone.*South's own stones"):
-        game.position(f"{board} S c5")
     with pytest.raises(ValueError, match="parent e4 is an empty cell"):
         game.position(f"{board} S e3,e4")
     with pytest.raises(ValueError, match="listed twice"):
@@ -672,6 +670,28 @@ def test_parents_field_must_name_the_side_to_move_s_own_stones():
     ok = game.position(f"{board} S c3")  # an own stone, no longer isolated: a birth was played
     assert ok.position() == f"{board} S c3" and "c3*c2" in map(str, ok.legal_actions())
     doc = json.loads(ok.to_json())
-    doc["state"]["parents"] = ["d5"]
-    with pytest.raises(ValueError, match="parent d5 is a North stone"):
+    doc["state"]["parents"] = ["d4"]
+    with pytest.raises(ValueError, match="parent d4 is an empty cell"):
         game.state_from_json(json.dumps(doc))
+
+
+def test_a_parent_turned_by_a_cascade_gives_birth_again_once_turned_back():
+    # "The parent must still be on the board and still the player's": judged at the birth.
+    # e5 was South's parent at the turn's start and a cascade turned it North; it is listed
+    # (it may turn back) but cannot give birth while it faces North.
+    game = tw.make("mamba")
+    state = game.position("N1N1N1N1N/9/9/9/2S1N4/3S5/9/9/S1S1S1S1S S e5,d4")
+    assert state.observe(0)["parents"] == ["d4"]
+    with pytest.raises(tw.IllegalAction, match="e5 is no longer South's"):
+        state.apply("e5*e6")
+    # d4 gives birth on d5: the South run c5-d5 (2) dominates e5 (1), which turns back.
+    after = state.apply("d4*d5")
+    assert [e.kind for e in after.events] == ["birth", "transformation"]
+    assert after.observe(0)["parents"] == ["e5"]
+    assert "e5*e6" in map(str, after.legal_actions())
+    # A parent that dies loses its birth: c1 gives birth on b1, which fills the corner a1's
+    # cross (a2, b1), and a1 suffocates.
+    state = game.position("N3N1N1N/9/9/9/9/9/8S/N8/S1S3S1S S a1,c1")
+    after = state.apply("c1*b1")
+    assert [e.kind for e in after.events] == ["birth", "suffocation"]
+    assert after.position().endswith(" S -") and after.observe(0)["parents"] == []

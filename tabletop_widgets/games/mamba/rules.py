@@ -629,13 +629,12 @@ class Mamba(Game):
         else:
             if len(set(parents)) != len(parents):
                 raise ValueError("a parent is listed twice")
-            own = self.letters[active]
+            # A parent of another side is possible (a cascade turned it; it gives birth again
+            # only if one turns it back), an empty cell is not.
             for p in parents:
                 if rows[p] == ".":
-                    raise ValueError(f"the parent {NAME[p]} is an empty cell")
-                if rows[p] != own:
-                    raise ValueError(f"the parent {NAME[p]} is a {SIDE_WORD[rows[p]]} stone: the parents are "
-                                     f"{side}'s own stones that were isolated at the start of its turn")
+                    raise ValueError(f"the parent {NAME[p]} is an empty cell: the parents are stones of "
+                                     f"{side}'s that were isolated at the start of its turn")
             parents = tuple(sorted(parents))
         if phase == "over":
             found = _end_winners(self, rows, active)
@@ -1025,10 +1024,10 @@ class MambaState(State):
         game, active = self.game, self.active
         alive = parents  # the parents as the action left them, for the snapshots below
         rows, cols, run = _cascade(game, rows, cols, active, filled, log)
-        # A parent that died or changed side loses its birth for good ("still on the board and
-        # still the player's"), even if a newborn refills its cell or it turns back later.
-        own = game.letters[active]
-        parents = tuple(p for p in parents if rows[p] == own)
+        # A parent that died loses its birth for good, even if a newborn refills its cell later.
+        # One that changed side keeps it: "still the player's" is judged when it gives birth,
+        # so a parent turned back by a later cascade of the same turn may still give birth.
+        parents = tuple(p for p in parents if rows[p] != ".")
         turn = self.turn
         if run is not None:
             state = MambaState(game, rows, cols, active, "trim", () if moved else parents, True, moved,
@@ -1062,10 +1061,10 @@ class MambaState(State):
         events = []
         for i, (kind, text, data, r, c) in enumerate(log):
             # A snapshot inside the cascade: the board after this wave and the turn as it
-            # stands (``moved`` kept; the parents still its own at that wave). Nobody decides
+            # stands (``moved`` kept; the parents still on the board at that wave). Nobody decides
             # while the rules resolve, so ``settled=False`` gives it no seat to move.
             after = None if i == last else MambaState(
-                game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] == own),
+                game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
                 True, moved, None, turn, (), settled=False)
             events.append(Event(kind, text, data, after))
         state.events = tuple(events)
