@@ -138,6 +138,8 @@ export const css = `
 .mm-hand-cards { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
 .mm-hand-group { display: flex; }
 .mm-hand-group .mm-card + .mm-card { margin-left: -26px; }
+/* A covered card shows its colour and icon; its name, cut in half, only on the top card. */
+.mm-hand-group .mm-card:not(:last-child) .mm-card-name { visibility: hidden; }
 .mm-hand-cards button.mm-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mm-accent); }
 .mm-teaching { border-left: 4px solid var(--mm-warn); padding-left: 6px; }
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
