@@ -9,6 +9,7 @@ import pathlib
 from typing import Optional
 
 from .core.match import Match
+from .core.wire import encode_frames
 
 _PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -69,7 +70,7 @@ def replay_document(match: Match, seat: Optional[int] = None) -> str:
     frames = [f.to_dict() for f in match.frames(seat)]  # ValueError for a bad seat
     names = list(match.game.seat_names)
     view = "all-seeing view" if seat is None else f"{names[seat]}'s view"
-    data = {"name": match.game.name, "frames": frames, "seatNames": names, "seat": seat, "start": 0}
+    data = {"name": match.game.name, "frames": encode_frames(frames), "seatNames": names, "seat": seat, "start": 0}
     # "<" escaped so that no text in a caption can close the data element.
     payload = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("<", "\\u003c")
     bundle = standalone_bundle(match.game.name).read_text(encoding="utf-8")

@@ -10,6 +10,8 @@ import pytest
 import tabletop_widgets as tw
 from tabletop_widgets.games.mamba.widget import MambaWidget
 
+from widget_spy import record
+
 TUG_OF_WAR = "9/9/9/9/2NNN4/9/2SSS4/9/9 S"
 FRAME_KEYS = {"step", "sub", "caption", "kind", "data", "view", "last"}
 
@@ -17,9 +19,7 @@ FRAME_KEYS = {"step", "sub", "caption", "kind", "data", "view", "last"}
 def make_widget(match=None, **kwargs):
     match = match if match is not None else tw.Match("mamba", seed=3)
     w = MambaWidget(match, **kwargs)
-    w.sent = []
-    w.send = lambda content, buffers=None: w.sent.append(json.loads(json.dumps(content)))
-    return w
+    return record(w)
 
 
 def browser(w, content):

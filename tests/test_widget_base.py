@@ -15,6 +15,8 @@ from tabletop_widgets.core.widget import STATIC, GameWidget
 from tabletop_widgets.widgets import widget_class
 
 import toy_game  # noqa: F401  (registers "toy-fifteen")
+from tabletop_widgets.core.wire import decode_frames
+from widget_spy import record
 
 
 class ToyWidget(GameWidget):
@@ -33,9 +35,7 @@ class ToyWidget(GameWidget):
 def make_widget(match=None, **kwargs):
     match = match if match is not None else tw.Match("toy-fifteen", seed=5)
     w = ToyWidget(match, **kwargs)
-    w.sent = []
-    w.send = lambda content, buffers=None: w.sent.append(json.loads(json.dumps(content)))
-    return w
+    return record(w)
 
 
 def browser(w, content):
@@ -384,6 +384,9 @@ def test_the_html_replay_holds_that_seats_frames_and_no_external_url(tmp_path, s
     w.to_html(path)
     text = path.read_text(encoding="utf-8")
     data = _replay_data(text)
+    # Every view after the first travels as a patch of the one before it.
+    assert "view" in data["frames"][0] and all("view_delta" in f for f in data["frames"][1:])
+    data["frames"] = decode_frames(data["frames"])
     assert data["frames"] == frames_json(m, seat=seat)
     assert data["seat"] == seat and data["name"] == "toy-fifteen"
     assert "mountStatic" in text and "TabletopWidget" in text
@@ -529,7 +532,7 @@ def test_a_python_seat_switch_sends_seat_cursor_and_current_together_before_the_
     assert states[0]["state"]["seat"] == 1
     assert states[0]["state"]["current"] == w.match.frames_of_step(2, 1)[-1].to_dict()
     assert kinds[1:] == [("custom", "frames"), ("custom", "legal")]
-    assert states[1]["content"]["frames"] == frames_json(w.match, seat=1)
+    assert decode_frames(states[1]["content"]["frames"]) == frames_json(w.match, seat=1)
 
 
 def test_a_new_match_without_the_viewing_seat_is_refused_and_changes_nothing():

@@ -2,18 +2,33 @@
 
 import json
 
+from tabletop_widgets.core.wire import decode_frames
+
+
+def record(w):
+    """From now on, keep every message ``w`` sends to the browser: ``w.raw`` as sent (the
+    JSON the browser receives), ``w.sent`` with the frames' views rebuilt from their patches
+    as the browser does."""
+    w.sent, w.raw = [], []
+
+    def send(content, buffers=None):
+        wire = json.loads(json.dumps(content))
+        w.raw.append(wire)
+        if wire.get("type") == "frames":
+            wire = dict(wire, frames=decode_frames(wire["frames"]))
+        w.sent.append(wire)
+
+    w.send = send
+    return w
+
 
 def spying(widget_class):
-    """A subclass of ``widget_class`` that records every message to the browser, from
-    construction on, as the JSON the browser would receive (``w.sent``)."""
+    """A subclass of ``widget_class`` that records (:func:`record`) from construction on."""
 
     class Spy(widget_class):
         def __init__(self, *args, **kwargs):
-            self.sent = []
+            record(self)
             super().__init__(*args, **kwargs)
-
-        def send(self, content, buffers=None):
-            self.sent.append(json.loads(json.dumps(content)))
 
     Spy.__name__ = f"Spy{widget_class.__name__}"
     return Spy

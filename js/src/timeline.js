@@ -48,6 +48,33 @@ export function createGameWidget(spec) {
 }
 
 /**
+ * A view patched as `tabletop_widgets/core/wire.py` describes: `{s: set, p: patch in place,
+ * r: removed keys}` for an object, `{x: appended items}` for a list that grew. Returns a new
+ * value; the unchanged parts are shared with `old` (renderers never change a view).
+ */
+export function applyPatch(old, patch) {
+  if (Array.isArray(old)) return old.concat(patch.x || []);
+  const out = { ...old };
+  for (const key of patch.r || []) delete out[key];
+  Object.assign(out, patch.s || {});
+  for (const [key, sub] of Object.entries(patch.p || {})) out[key] = applyPatch(old[key], sub);
+  return out;
+}
+
+/** Frames as sent (every view after the first as `view_delta`) → frames with their views. */
+export function decodeFrames(frames) {
+  let prev = null;
+  return frames.map((frame) => {
+    if (frame && frame.view_delta && prev) {
+      const { view_delta: delta, ...rest } = frame;
+      frame = { ...rest, view: applyPatch(prev.view, delta) };
+    }
+    prev = frame;
+    return frame;
+  });
+}
+
+/**
  * Mount the timeline over a fixed list of frames, with no kernel behind it.
  * @param {HTMLElement} el
  * @param {{name: string, frames: Frame[], seatNames?: string[], mount: Spec["mount"],
@@ -274,7 +301,7 @@ function mountTimeline(el, model, spec, live) {
   const animate = () => (model.get("settings") || {}).animate !== false;
 
   function receiveFrames(msg) {
-    const incoming = Array.isArray(msg.frames) ? msg.frames : [];
+    const incoming = Array.isArray(msg.frames) ? decodeFrames(msg.frames) : [];
     // While the seat changes only a full reset (`from: 0`, Python's answer) is for the new
     // seat; a later part sent before it belongs to the old seat's timeline.
     if ((awaitingSeat() || st.keep) && msg.from !== 0) return;

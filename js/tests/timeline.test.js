@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { createGameWidget, mountStatic } from "../src/timeline.js";
+import { applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
 import generic, { mountGeneric } from "../src/generic.js";
 
 /** A stand-in for the anywidget model that records what the widget does with it. */
@@ -444,6 +444,38 @@ describe("new frames", () => {
     cleanups.push(generic.render({ model, el }));
     expect(caption()).toBe("Bob plays a 3.");
     expect(console.warn).toHaveBeenCalled();
+  });
+});
+
+describe("views sent as patches", () => {
+  test("applyPatch sets, patches in place, appends to a list and removes, leaving the old view alone", () => {
+    const old = { a: 1, b: { c: [1, 2], d: "x", e: null }, gone: true, same: { k: [9] } };
+    const frozen = JSON.stringify(old);
+    const patch = { s: { a: 2, n: null }, p: { b: { p: { c: { x: [3] } }, s: { d: "y" }, r: ["e"] } }, r: ["gone"] };
+    const out = applyPatch(old, patch);
+    expect(out).toEqual({ a: 2, n: null, b: { c: [1, 2, 3], d: "y" }, same: { k: [9] } });
+    expect(JSON.stringify(old)).toBe(frozen);
+    expect(out.same).toBe(old.same); // unchanged parts are shared, not copied
+  });
+
+  test("a frames message with patched views draws the same frames as full ones", () => {
+    const encoded = FRAMES.map((f, i) => {
+      if (i === 0) return f;
+      const { view, ...rest } = f;
+      const before = FRAMES[i - 1].view.pile;
+      const grew = view.pile.length > before.length && before.every((v, j) => v === view.pile[j]);
+      return { ...rest, view_delta: grew ? { p: { pile: { x: view.pile.slice(before.length) } } } : { s: { pile: view.pile } } };
+    });
+    expect(decodeFrames(encoded)).toEqual(FRAMES);
+    const calls = [];
+    const spy = createGameWidget({ name: "spy", mount: () => ({ update: (f) => calls.push(f), destroy() {} }) });
+    const { model } = render(spy);
+    load(model, { frames: encoded });
+    for (let i = 0; i < FRAMES.length; i++) {
+      click(".tw-first");
+      for (let k = 0; k < i; k++) click(".tw-next");
+      expect(calls[calls.length - 1]).toEqual(FRAMES[i]);
+    }
   });
 });
 

@@ -19,6 +19,7 @@ from anywidget._util import try_file_contents
 from .bots import resolve_bots
 from .game import Game
 from .match import Match
+from .wire import encode_frames
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
 
@@ -354,7 +355,7 @@ class GameWidget(anywidget.AnyWidget):
             frames.extend(step_frames)
             counts.append(len(step_frames))
         self._counts = counts
-        self.send({"type": "frames", "from": 0, "frames": frames})
+        self.send({"type": "frames", "from": 0, "frames": encode_frames(frames)})
         self._send_legal()
         if goto:
             self.send({"type": "goto", "step": self._match.cursor})
@@ -381,7 +382,7 @@ class GameWidget(anywidget.AnyWidget):
             # Only the new step's frames; the browser drops whatever it held from there on.
             del self._counts[step:]
             frames = self._frames_of(step)
-            self.send({"type": "frames", "from": sum(self._counts), "frames": frames})
+            self.send({"type": "frames", "from": sum(self._counts), "frames": encode_frames(frames)})
             self._counts.append(len(frames))
             self._sync_cursor()
             self._send_legal()

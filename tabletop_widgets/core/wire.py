@@ -1,0 +1,95 @@
+"""Frames on the wire: each frame's view as a patch of the view before it.
+
+Consecutive frames differ little (one revealed card, one wave of a cascade) while a view
+repeats the whole position, so a long game's frames are mostly repetition. In a list of
+frames sent together (a ``frames`` message, an HTML replay) the first keeps its ``view``;
+every later one carries ``view_delta``, a patch of the previous frame's view instead.
+``js/src/timeline.js`` (``decodeFrames``) rebuilds the views; so does :func:`decode_frames`.
+
+A patch of a dict is ``{"s": {key: value}, "p": {key: patch}, "r": [key, ...]}`` (each part
+left out when empty): keys set to a new value, keys patched in place (a dict patched the
+same way, or a list that only grew: ``{"x": [appended items]}``) and keys removed.
+"""
+
+from __future__ import annotations
+
+
+def _same(a, b) -> bool:
+    """Equal as JSON: unlike ``==``, ``True`` is not ``1`` and ``1.0`` is not ``1``."""
+    if a is b:
+        return True
+    kind = type(a)
+    if kind is not type(b):
+        return False
+    if kind is dict:
+        return a.keys() == b.keys() and all(_same(value, b[key]) for key, value in a.items())
+    if kind is list:
+        return len(a) == len(b) and all(map(_same, a, b))
+    return a == b
+
+
+def view_patch(old: dict, new: dict) -> dict:
+    """The patch that turns the dict ``old`` into ``new`` (``{}`` when they are equal)."""
+    sets, patches = {}, {}
+    for key, value in new.items():
+        if key not in old:
+            sets[key] = value
+            continue
+        before = old[key]
+        if _same(before, value):
+            continue
+        if type(before) is dict and type(value) is dict:
+            patches[key] = view_patch(before, value)
+        elif (type(before) is list and type(value) is list and len(value) > len(before)
+              and all(map(_same, before, value))):
+            patches[key] = {"x": value[len(before):]}
+        else:
+            sets[key] = value
+    removed = [key for key in old if key not in new]
+    patch = {}
+    if sets:
+        patch["s"] = sets
+    if patches:
+        patch["p"] = patches
+    if removed:
+        patch["r"] = removed
+    return patch
+
+
+def apply_patch(old, patch: dict):
+    """``old`` with ``patch`` applied (a new value; ``old`` is not changed)."""
+    if isinstance(old, list):
+        return old + patch["x"]
+    out = {key: value for key, value in old.items() if key not in patch.get("r", ())}
+    out.update(patch.get("s", {}))
+    for key, sub in patch.get("p", {}).items():
+        out[key] = apply_patch(old[key], sub)
+    return out
+
+
+def encode_frames(frames: list[dict]) -> list[dict]:
+    """``frames`` (``Frame.to_dict()``) with every view after the first as a patch."""
+    out, prev = [], None
+    for frame in frames:
+        view = frame.get("view")
+        if type(prev) is dict and type(view) is dict:
+            encoded = {key: value for key, value in frame.items() if key != "view"}
+            encoded["view_delta"] = view_patch(prev, view)
+            out.append(encoded)
+        else:
+            out.append(frame)
+        prev = view
+    return out
+
+
+def decode_frames(frames: list[dict]) -> list[dict]:
+    """The frames of :func:`encode_frames` with their views rebuilt."""
+    out, prev = [], None
+    for frame in frames:
+        if "view_delta" in frame:
+            decoded = {key: value for key, value in frame.items() if key != "view_delta"}
+            decoded["view"] = apply_patch(prev, frame["view_delta"])
+            frame = decoded
+        out.append(frame)
+        prev = frame.get("view")
+    return out

@@ -1,0 +1,52 @@
+"""Frames on the wire: views after the first travel as patches and come back exactly."""
+
+import json
+
+from hypothesis import given, settings, strategies as st
+
+import tabletop_widgets as tw
+from tabletop_widgets.core.wire import apply_patch, decode_frames, encode_frames, view_patch
+
+json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False, allow_infinity=False),
+                      st.sampled_from(["a", "b", ""]))
+json_value = st.recursive(json_leaf, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.sampled_from("abcde"), inner, max_size=4)), max_leaves=20)
+views = st.dictionaries(st.sampled_from("abcdef"), json_value, max_size=6)
+
+
+def exact(value) -> str:
+    """JSON text that tells True from 1 and 1.0 from 1, key order aside."""
+    return json.dumps(value, sort_keys=True)
+
+
+@settings(max_examples=200)
+@given(st.lists(views, min_size=1, max_size=6))
+def test_decoding_gives_back_every_view_exactly(seq):
+    frames = [{"step": i, "sub": 0, "caption": "c", "view": v} for i, v in enumerate(seq)]
+    sent = json.loads(json.dumps(encode_frames(frames)))  # as the browser receives it
+    assert "view" in sent[0] and all("view_delta" in f and "view" not in f for f in sent[1:])
+    assert exact(decode_frames(sent)) == exact(frames)
+
+
+@given(views, views)
+def test_a_patch_turns_old_into_new_and_leaves_old_alone(old, new):
+    before = exact(old)
+    assert exact(apply_patch(old, view_patch(old, new))) == exact(new)
+    assert exact(old) == before
+    assert (view_patch(old, new) == {}) == (exact(old) == exact(new))
+
+
+def test_a_grown_list_sends_only_its_new_items_and_true_is_not_one():
+    assert view_patch({"log": [1, 2]}, {"log": [1, 2, 3]}) == {"p": {"log": {"x": [3]}}}
+    assert view_patch({"log": [1, 2]}, {"log": [2, 3]}) == {"s": {"log": [2, 3]}}
+    assert view_patch({"on": 1}, {"on": True}) == {"s": {"on": True}}
+    assert view_patch({"t": {"n": 1.0}}, {"t": {"n": 1}}) == {"p": {"t": {"s": {"n": 1}}}}
+
+
+def test_a_long_games_frames_shrink_on_the_wire():
+    m = tw.Match("mamma-mia-plus", seed=3, players=6)
+    m.autoplay({s: "random" for s in range(6)}, max_steps=150)
+    frames = [f.to_dict() for f in m.frames(0)]
+    full, sent = len(json.dumps(frames)), len(json.dumps(encode_frames(frames)))
+    assert sent < full / 5, (sent, full)
+    assert decode_frames(json.loads(json.dumps(encode_frames(frames)))) == frames
