@@ -621,3 +621,20 @@ def test_only_the_all_seeing_view_names_the_orders_in_the_oven():
     for seat in range(3):
         assert all("card" not in e for e in state.observe(seat)["oven"]["log"])
     json.dumps(state.observe(None))  # still JSON-safe
+
+
+def test_event_sentences_count_in_good_english():
+    import re
+
+    counted = re.compile(r"\b1 (cards|used cards|ingredients|orders)\b|\b(?:[02-9]|\d\d+) card\b(?! of)")
+    new_round = set()
+    for seed in range(12):
+        for name, players in (("mamma-mia", 3), ("mamma-mia-plus", 4)):
+            m = tw.Match(name, seed=seed, players=players)
+            m.autoplay({s: "random" for s in range(players)}, max_steps=300)
+            for i in range(1, len(m) + 1):
+                for e in m.state_at(i).events:
+                    assert not counted.search(e.text), e.text
+                    if e.kind == "new-round":
+                        new_round.add(e.data["base"] == 1)
+    assert True in new_round  # an oven that left exactly one card was seen

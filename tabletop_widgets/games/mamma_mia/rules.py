@@ -1033,9 +1033,14 @@ class MammaMiaState(State):
                            oven=base, table=zero, used=zero, mm="supply" if g.has_mamma_mia else None, stall=0,
                            last_drawer=None, emptier=None, cursor=0, pending=None, shown=None, rng=rng.state)
         extra = " with the Mamma Mia card" if g.has_mamma_mia else ""
-        events.append(_event("new-round", f"The oven is empty. The {len(cards)} used cards are shuffled{extra} into the new "
-                            f"supply; the {sum(self.table)} cards left on the table are the base of oven "
-                            f"{self.oven_number + 1}. {g.seat_names[emptier]} starts.",
+        left = sum(self.table)
+        base_text = ("no card is left on the table" if left == 0 else
+                     "the card left on the table is the base" if left == 1 else
+                     f"the {left} cards left on the table are the base")
+        used_text = "The used card is" if len(cards) == 1 else f"The {len(cards)} used cards are"
+        events.append(_event("new-round", f"The oven is empty. {used_text} shuffled{extra} into the new supply; "
+                            f"{base_text}{'' if left == 0 else ' of oven ' + str(self.oven_number + 1)}. "
+                            f"{g.seat_names[emptier]} starts.",
                             {"oven_number": self.oven_number + 1, "supply": len(cards), "base": sum(self.table)}))
         return state
 
