@@ -284,7 +284,7 @@ def test_table_example_green_adds_one_pineapple():
     made = after.events[0]
     assert made.kind == "made"
     assert made.data["from_table"] == {"pineapple": 3, "pepper": 1} and made.data["from_hand"] == {"pineapple": 1}
-    assert "3 pineapple + 1 pepper from the table, 1 pineapple from Green's hand" in made.text
+    assert "3 pineapples + 1 pepper from the table, 1 pineapple from Green's hand" in made.text
     # 5 cards used; the rest stays and is the base of the next oven (with the olive revealed after)
     assert tuple(a - b for a, b in zip(made.after.used, state.used)) == (0, 4, 0, 1, 0)
     assert table(made.after) == {"salami": 2, "mushroom": 4, "pepper": 2}

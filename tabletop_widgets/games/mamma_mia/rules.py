@@ -99,6 +99,22 @@ def cards_text(counts, kinds) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+# Plurals for sentences; the notation and the order labels keep the cards' own words
+# ("put 2 olive", "4 pineapple + 1 pepper").
+PLURAL = {"salami": "salami", "pineapple": "pineapples", "mushroom": "mushrooms", "pepper": "peppers",
+          "olive": "olives", "shrimp": "shrimp"}
+
+
+def kind_words(n: int, kind: str) -> str:
+    """``(2, "olive")`` → ``"2 olives"``: a count of cards of one kind, in a sentence."""
+    return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
+
+
+def cards_phrase(counts, kinds) -> str:
+    """``(0, 2, 0, 1, 0)`` → ``"2 pineapples + 1 pepper"``: :func:`cards_text` for sentences."""
+    return " + ".join(kind_words(n, kinds[k]) for k, n in enumerate(counts) if n) or "nothing"
+
+
 def _recipe_text(recipe, kinds) -> str:
     # biggest count first, as the cards and the sources read: "4 pineapple + 1 pepper"
     items = sorted((k for k, n in enumerate(recipe) if n), key=lambda k: (-recipe[k], k))
@@ -728,7 +744,7 @@ class MammaMiaState(State):
             hands_ing[seat] = _add(hands_ing[seat], got)
             moved = drew = len(take)
             line = f"{name} has no ingredient, so the whole turn is drawing 5 from the supply"
-            secret = f"{line}: {cards_text(got, g.kinds)}."
+            secret = f"{line}: {cards_phrase(got, g.kinds)}."
             public = f"{line} ({drew} drawn)."
             source = "supply"
         else:
@@ -739,7 +755,7 @@ class MammaMiaState(State):
                 hands_ing[seat] = tuple(ing)
                 oven = oven + (("i", seat, k, action.count),)
                 moved = True
-                secret = public = f"{name} puts {action.count} {action.kind} in the oven. "
+                secret = public = f"{name} puts {kind_words(action.count, action.kind)} in the oven. "
             if action.order is not None:
                 label = action.order
                 deck = g.deck
@@ -779,7 +795,7 @@ class MammaMiaState(State):
                     supply = supply[i:]
                     drew = sum(got)
                     hands_ing[seat] = _add(hands_ing[seat], got)
-                    secret += f"{name} draws {drew} from the supply: {cards_text(got, g.kinds)}."
+                    secret += f"{name} draws {drew} from the supply: {cards_phrase(got, g.kinds)}."
                     public += f"{name} draws {drew} from the supply."
                     if mm == seat and self.mm != seat:
                         line = (f" {name} draws the Mamma Mia card and lays it out: he will empty the oven and "
@@ -902,7 +918,7 @@ class MammaMiaState(State):
                 shown = dict(shown, needs=_named(variants[0][1], g.kinds))
             return self._with(pending=("settle", oid), shown=shown)
         needs = variants[0][1]
-        lack = cards_text(_missing(needs, self.table), g.kinds) if len(variants) == 1 else "cards"
+        lack = cards_phrase(_missing(needs, self.table), g.kinds) if len(variants) == 1 else "cards"
         return self._send_back(oid, f"{name}'s order {card.label} cannot be made: the table lacks {lack} and "
                                f"{name} holds too few cards to add them; it goes face down under {name}'s waiter.", events)
 
@@ -937,11 +953,11 @@ class MammaMiaState(State):
             delivered[helper] = delivered[helper] + (top,)
             changes["waiters"] = tuple(waiters)
         total = sum(needs)
-        parts = [f"{cards_text(from_table, g.kinds)} from the table"] if any(from_table) else []
+        parts = [f"{cards_phrase(from_table, g.kinds)} from the table"] if any(from_table) else []
         if any(from_hand):
-            parts.append(f"{cards_text(from_hand, g.kinds)} from {name}'s hand")
+            parts.append(f"{cards_phrase(from_hand, g.kinds)} from {name}'s hand")
         if helper is not None:
-            parts.append(f"{cards_text(helper_cards, g.kinds)} from {g.seat_names[helper]}'s hand")
+            parts.append(f"{cards_phrase(helper_cards, g.kinds)} from {g.seat_names[helper]}'s hand")
         if bombastica:
             rule = f"a Bombastica uses every card on the table (at least {BOMBASTICA_MIN})"
         elif variant is not None:
@@ -984,7 +1000,7 @@ class MammaMiaState(State):
         helpers = self._helpers(owner)
         state = self._with(pending=("help", oid, action.variant, ask, rest, helpers[0]),
                            shown=dict(self.shown, needs=_named(needs, g.kinds)))
-        events.append(_event("ask", f"{name} asks for help: \"I need {cards_text(ask, g.kinds)}\" — asking one player at "
+        events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
                             f"a time from his left, starting with {g.seat_names[helpers[0]]}.",
                             {"seat": owner, "ask": _named(ask, g.kinds), "asked": helpers[0]}, after=state))
         return state
@@ -1138,12 +1154,12 @@ class MammaMiaState(State):
                 q += ", ask for help, or send it back." if g.help else " or send it back."
                 return {"seat": owner, "question": q, "kind": "choose_kind", "choices": [_variant_text(v, g.kinds)[6:] for v, _ in variants]}
             missing = _missing(variants[0][1], self.table)
-            q = f"Your order {card.label} lacks {cards_text(missing, g.kinds)}: add them from your hand"
+            q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
             q += ", ask for help, or send it back?" if g.help else ", or send it back?"
             return {"seat": owner, "question": q, "kind": "add_from_hand", "missing": _named(missing, g.kinds)}
         helper = p[5]
         return {"seat": helper, "kind": "help", "asker": owner,
-                "question": f"{name} asks you for {cards_text(p[3], g.kinds)}. Help (you give them and move the top card "
+                "question": f"{name} asks you for {cards_phrase(p[3], g.kinds)}. Help (you give them and move the top card "
                             "of your waiter to the delivered pile, a point for you) or refuse?",
                 "ask": _named(p[3], g.kinds)}
 
@@ -1398,7 +1414,7 @@ class MammaMiaState(State):
             raise ValueError("the pending Help's ask and the owner's part must be non-negative, the ask not empty, "
                              "and together exactly what the table lacks")
         if not _covers(self.hands_ing[owner], rest):
-            raise ValueError(f"{g.seat_names[owner]}'s hand does not hold his part of the Help ({cards_text(rest, g.kinds)})")
+            raise ValueError(f"{g.seat_names[owner]}'s hand does not hold his part of the Help ({cards_phrase(rest, g.kinds)})")
 
     _SHOWN_KEYS = frozenset(("colour", "type", "name", "recipe", "crossed", "choices", "label", "owner", "needs",
                              "from_table", "from_hand", "from_helper", "helper", "result"))
