@@ -9,7 +9,7 @@ import pytest
 import tabletop_widgets as tw
 from tabletop_widgets.games.mamma_mia.widget import MammaMiaWidget
 
-from widget_spy import browser, spying, state_after
+from widget_spy import browser, dicts_in, spying, state_after
 
 SpyWidget = spying(MammaMiaWidget)
 
@@ -25,22 +25,11 @@ def engine_hand(state, seat):
 
 def hand_shaped(obj):
     """Every dict in ``obj`` shaped like a hand (ingredients + orders)."""
-    if isinstance(obj, dict):
-        if "ingredients" in obj and "orders" in obj and isinstance(obj["orders"], list):
-            yield obj
-        for v in obj.values():
-            yield from hand_shaped(v)
-    elif isinstance(obj, list):
-        for v in obj:
-            yield from hand_shaped(v)
+    return (d for d in dicts_in(obj) if "ingredients" in d and "orders" in d and isinstance(d["orders"], list))
 
 
 def has_key(obj, key):
-    if isinstance(obj, dict):
-        return key in obj or any(has_key(v, key) for v in obj.values())
-    if isinstance(obj, list):
-        return any(has_key(v, key) for v in obj)
-    return False
+    return any(key in d for d in dicts_in(obj))
 
 
 def leaks(w, seat):

@@ -46,3 +46,14 @@ def state_after(match, step, sub):
         return state
     event = state.events[sub]
     return event.after if event.after is not None else state
+
+
+def dicts_in(node):
+    """Every dict anywhere in the JSON value ``node``, outermost first: what leak checks search."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from dicts_in(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from dicts_in(value)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from tabletop_widgets.core.wire import decode_frames
+from widget_spy import dicts_in
 
 # In the kernel: every order card another seat held at any frame of widget ID's match (from the
 # all-seeing frames), less those the widget's seat may see at some point (delivered or shown
@@ -36,25 +37,11 @@ print(_json.dumps({{"seat": _seat, "hidden": sorted(_held - _public), "own": sor
 
 def order_cards(node):
     """Every order card (a dict with a colour and a recipe) anywhere in `node`, as canonical JSON."""
-    if isinstance(node, dict):
-        if "recipe" in node and "colour" in node:
-            yield json.dumps(node, sort_keys=True)
-        for value in node.values():
-            yield from order_cards(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from order_cards(value)
+    return (json.dumps(d, sort_keys=True) for d in dicts_in(node) if "recipe" in d and "colour" in d)
 
 
 def keys_anywhere(node, key):
-    if isinstance(node, dict):
-        if node.get(key) is not None:
-            yield node[key]
-        for value in node.values():
-            yield from keys_anywhere(value, key)
-    elif isinstance(node, list):
-        for value in node:
-            yield from keys_anywhere(value, key)
+    return (d[key] for d in dicts_in(node) if d.get(key) is not None)
 
 
 def decoded(message):
