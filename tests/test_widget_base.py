@@ -66,7 +66,8 @@ def test_hello_sends_every_frame_the_legal_actions_and_the_cursor():
     assert [msg["type"] for msg in w.sent] == ["frames", "legal", "goto"]
     assert w.sent[0] == {"type": "frames", "from": 0, "frames": frames_json(m)}
     assert w.sent[1] == {"type": "legal", "step": 2, "to_move": m.state.to_move, "actions": legal_notations(m)}
-    assert w.sent[2] == {"type": "goto", "step": 2}
+    # opening on the match's cursor: the step's last frame, where play continues
+    assert w.sent[2] == {"type": "goto", "step": 2, "sub": len(m.frames_of_step(2)) - 1}
     assert w.cursor == 2
     assert w.current == m.frames_of_step(2)[-1].to_dict()
 
@@ -117,7 +118,7 @@ def test_python_side_changes_reach_the_browser():
     assert of_type(w, "frames") == [{"type": "frames", "from": held, "frames": frames_json(m, steps=[1])}]
     w.sent.clear()
     w.goto(0)
-    assert of_type(w, "goto") == [{"type": "goto", "step": 0}]
+    assert of_type(w, "goto") == [{"type": "goto", "step": 0, "sub": 0}]
     assert w.cursor == 0 and m.cursor == 0
     assert w.current == m.frames_of_step(0)[-1].to_dict()
     assert of_type(w, "legal")[-1]["step"] == 0

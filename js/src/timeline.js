@@ -191,7 +191,8 @@ function mountTimeline(el, model, spec, live) {
   const seatSelect = h("select", { class: "tw-seat", "aria-label": "Viewing seat" });
   seatLabel.append(seatSelect);
   const viewNote = h("span", { class: "tw-view-note" });
-  header.append(h("span", { class: "tw-title" }, title), seatLabel, viewNote);
+  const replayNote = h("span", { class: "tw-replay-note", hidden: true }, "Replay: step through it; nothing is played here.");
+  header.append(h("span", { class: "tw-title" }, title), seatLabel, viewNote, replayNote);
 
   const errorBox = h("div", { class: "tw-error", role: "alert", hidden: true });
   const errorText = h("span", { class: "tw-error-text" });
@@ -237,6 +238,8 @@ function mountTimeline(el, model, spec, live) {
   st.framesSeat = seatOf();
   /** The frames held belong to another seat: hide them until that seat's frames arrive. */
   const awaitingSeat = () => st.framesSeat !== seatOf();
+  /** A recorded game to step through: nothing is played from here (Python refuses it too). */
+  const replayMode = () => !!model.get("replay");
 
   /** @returns {Context} */
   function context() {
@@ -244,7 +247,7 @@ function mountTimeline(el, model, spec, live) {
     const cursor = cursorOf();
     const legal = st.legal.step === cursor ? st.legal.actions : [];
     const interactive =
-      live && !st.pending && !!frame && !!frame.last && frame.step === cursor && legal.length > 0;
+      live && !replayMode() && !st.pending && !!frame && !!frame.last && frame.step === cursor && legal.length > 0;
     return {
       seat: seatOf(),
       seatNames: model.get("seat_names") || [],
@@ -405,6 +408,11 @@ function mountTimeline(el, model, spec, live) {
     }
   }
 
+  function drawReplay() {
+    replayNote.hidden = !(live && replayMode());
+    root.classList.toggle("tw-replay", live && replayMode());
+  }
+
   function drawError() {
     const message = model.get("error") || st.renderError;
     errorBox.hidden = !message;
@@ -444,8 +452,9 @@ function mountTimeline(el, model, spec, live) {
       st.spoken = caption.textContent;
       speaker.textContent = st.spoken;
     }
-    continueBtn.hidden = !(live && frame && frame.last && frame.step !== cursor);
+    continueBtn.hidden = !(live && !replayMode() && frame && frame.last && frame.step !== cursor);
     drawSeats();
+    drawReplay();
     if (frame) {
       try {
         board.update(frame, st.shown, context());
@@ -512,7 +521,9 @@ function mountTimeline(el, model, spec, live) {
         actions: Array.isArray(msg.actions) ? msg.actions.filter((a) => typeof a === "string") : [],
       };
       draw();
-    } else if (msg.type === "goto" && Number.isInteger(msg.step)) show(lastFrameOf(msg.step));
+    } else if (msg.type === "goto" && Number.isInteger(msg.step)) {
+      show(Number.isInteger(msg.sub) ? findFrame(msg.step, msg.sub) : lastFrameOf(msg.step));
+    }
     else if (msg.type === "show" && Number.isInteger(msg.index)) show(msg.index);
   });
   onModel("change:seat", () => {
@@ -529,7 +540,7 @@ function mountTimeline(el, model, spec, live) {
     }
     draw();
   });
-  for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat"]) onModel(`change:${name}`, draw);
+  for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat", "replay"]) onModel(`change:${name}`, draw);
   onModel("change:error", () => {
     st.pending = false;
     draw();

@@ -395,6 +395,36 @@ describe("new frames", () => {
     expect($(".tw-continue").hidden).toBe(true);
   });
 
+  test("goto with a sub-step shows that frame of the step; without one, the step's last", () => {
+    const { model } = render();
+    load(model);
+    model.deliver({ type: "goto", step: 1, sub: 1 });
+    expect(caption()).toBe("The pile busts.");
+    expect(stepText()).toBe("step 1 / 2 · 2/3");
+    model.deliver({ type: "goto", step: 1, sub: 0 });
+    expect(caption()).toBe("Ann plays a 5.");
+    model.deliver({ type: "goto", step: 1 });
+    expect(caption()).toBe("Ann draws a card.");
+  });
+
+  test("a replay steps freely but offers no action and no 'Continue from here'", () => {
+    const { model } = render(generic, { replay: true });
+    load(model);
+    expect($(".tw-replay-note").hidden).toBe(false);
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+    click(".tw-prev"); // the last frame of another step: a live widget offers to continue there
+    expect(caption()).toBe("Ann draws a card.");
+    expect($(".tw-continue").hidden).toBe(true);
+    click(".tw-first");
+    click(".tw-play");
+    expect(kernelMessages(model)).toEqual([]);
+    // Python may end the replay: the same frames become playable
+    model.set("replay", false);
+    click(".tw-last");
+    expect($(".tw-replay-note").hidden).toBe(true);
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(2);
+  });
+
   test("the error banner shows the error trait and dismissing clears it", () => {
     const { model } = render();
     load(model);

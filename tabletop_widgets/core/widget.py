@@ -91,9 +91,11 @@ ACTION_LIMIT = 1000
 class GameWidget(anywidget.AnyWidget):
     """A match on the shared timeline: step through it, rewind it, play it from a seat.
 
-    ``GameWidget(match_or_game, seat=None, bots=None, settings=None)``: a :class:`Match`, a
-    :class:`Game` or a game name (a new match from seed 0). ``seat=None`` is the all-seeing
-    view; ``bots={seat: bot or name}`` answers for those seats after each action.
+    ``GameWidget(match_or_game, seat=None, bots=None, settings=None, frame=None, replay=False)``:
+    a :class:`Match`, a :class:`Game` or a game name (a new match from seed 0). ``seat=None`` is
+    the all-seeing view; ``bots={seat: bot or name}`` answers for those seats after each action.
+    ``frame=(step, sub)`` opens on that frame (as :meth:`goto`). ``replay=True`` shows a recorded
+    game: the timeline steps freely, but nothing is played and the match's cursor never moves.
     """
 
     #: The games a subclass draws (``None``: any game, drawn by the generic renderer).
@@ -109,6 +111,8 @@ class GameWidget(anywidget.AnyWidget):
     settings = traitlets.Dict().tag(sync=True)
     #: True: the browser may not change the viewing seat (a player's own screen); Python may.
     lock_seat = traitlets.Bool(False).tag(sync=True)
+    #: True: a recorded game to step through; neither the browser nor Python plays or moves it.
+    replay = traitlets.Bool(False).tag(sync=True)
 
     #: The display switches the browser may change in ``settings``: key → type of its value.
     #: Subclasses extend it (``SETTINGS = {**GameWidget.SETTINGS, "tally": bool}``).
@@ -128,22 +132,39 @@ class GameWidget(anywidget.AnyWidget):
         bots: Optional[dict] = None,
         settings: Optional[dict] = None,
         lock_seat: bool = False,
+        frame=None,
+        replay: bool = False,
         **kwargs,
     ):
         if isinstance(type(self)._esm, MissingBundle):
             raise type(self)._esm.error(type(self))
         if not isinstance(lock_seat, bool):
             raise ValueError(f"lock_seat must be True or False, got {_short(lock_seat)}")
+        if not isinstance(replay, bool):
+            raise ValueError(f"replay must be True or False, got {_short(replay)}")
         match = self._as_match(match_or_game)
         self._check_seat_of(match, seat)
+        if replay and bots:
+            raise ValueError("a replay plays nothing, so it takes no bots; leave out bots= or replay=True")
+        opening = None
+        if frame is not None:
+            if not isinstance(frame, (tuple, list)) or len(frame) != 2:
+                raise ValueError(f"frame must be a pair (step, sub), got {_short(frame)}")
+            opening = self._check_frame(match, seat, frame[0], 0 if frame[1] is None else frame[1])
         self._match: Optional[Match] = None
         self._unobserve = None
         self._counts: list[int] = []  # frames per step the browser holds, for `from` offsets
         self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
         self._bot_specs = bots
         self._bots = {}
+        self._at = None  # (step, sub): the frame Python last told the browser to show
         super().__init__(**kwargs)
         self.lock_seat = lock_seat
+        self.replay = replay
+        if opening is not None:
+            self._at = opening
+            if not replay:
+                match.goto(opening[0])
         if settings is not None:
             self.settings = dict(settings)
         self.on_msg(self._on_msg)
@@ -173,6 +194,7 @@ class GameWidget(anywidget.AnyWidget):
     def match(self, match_or_game):
         match = self._as_match(match_or_game)
         seat = self.seat
+        self._at = None  # a new match opens where its cursor is
         if seat is not None and seat >= match.game.players:
             # Falling back to None would turn a player's view into the all-seeing one.
             raise ValueError(
@@ -203,6 +225,8 @@ class GameWidget(anywidget.AnyWidget):
         # (before observing the match: `_send_all` below sends all their frames at once).
         if self._bots and match.cursor == len(match):
             match.autoplay(self._bots)
+        if self._at is not None and (self._at[0] > len(match) or (not self.replay and self._at[0] != match.cursor)):
+            self._at = None  # the bots moved on: show where play continues
         self._unobserve = match.observe_changes(self._on_match_change)
         self._sync_cursor()
         self._send_all()
@@ -214,15 +238,32 @@ class GameWidget(anywidget.AnyWidget):
 
     @bots.setter
     def bots(self, bots):
+        if self.replay and bots:
+            raise ValueError("a replay plays nothing, so it takes no bots")
         self._attach(self._match, self.seat, bots)
 
     # Python-side actions ---------------------------------------------------------------------
-    def goto(self, step: int):
-        """Move the match's cursor to ``step``; the browser shows that step's last frame."""
-        return self._match.goto(step)
+    def goto(self, step: int, sub: Optional[int] = None):
+        """Show frame ``sub`` of ``step`` and move the match's cursor to ``step``.
+
+        ``sub=None`` is the step's first frame: the action itself, with what it caused to step
+        through next (an oven evaluation, a cascade). ``sub=-1`` is the step's last frame, where
+        play continues; negative values count from the end as list indices do. In a replay
+        (``replay=True``) only the browser moves: the match's cursor stays where it is.
+        Returns the state at the match's cursor.
+        """
+        match = self._match
+        self._at = self._check_frame(match, self.seat, step, 0 if sub is None else sub)
+        if self.replay:
+            self._sync_cursor()
+            self.send(self._goto_message())
+            return match.state
+        return match.goto(step)  # the match notifies `cursor`; _on_match_change sends the frame
 
     def play(self, action):
         """Play ``action`` at the cursor, then let the bots answer."""
+        if self.replay:
+            raise ValueError("this widget is a replay: it plays nothing (make one without replay=True to play)")
         self._holding = True
         try:
             state = self._match.play(action)
@@ -239,11 +280,35 @@ class GameWidget(anywidget.AnyWidget):
 
         write_html(self._match, path, seat=self.seat)
 
+    @staticmethod
+    def _check_frame(match: Match, seat, step, sub) -> tuple:
+        """``(step, sub)`` with ``sub`` from 0, or ``ValueError`` saying which frames exist."""
+        if not _is_int(step) or not 0 <= step <= len(match):
+            raise ValueError(f"step must be an int from 0 to {len(match)}, got {_short(step)}")
+        count = len(match.frames_of_step(step, seat))
+        if not _is_int(sub) or not -count <= sub < count:
+            raise ValueError(
+                f"step {step} has {count} frame{'s' if count != 1 else ''}: sub must be an int from "
+                f"0 to {count - 1} (or from -{count}, counting from its end), got {_short(sub)}"
+            )
+        return step, sub % count
+
     # the viewing seat ------------------------------------------------------------------------
     def _check_seat_of(self, match: Match, seat):
         if seat is not None and (not _is_int(seat) or not 0 <= seat < match.game.players):
             names = ", ".join(f"{i} ({n})" for i, n in enumerate(match.game.seat_names))
             raise ValueError(f"seat must be None (the all-seeing view) or one of {names}; got {_short(seat)}")
+
+    @traitlets.validate("replay")
+    def _validate_replay(self, proposal):
+        if proposal["value"] and self._bots:
+            raise traitlets.TraitError("a replay plays nothing: set w.bots = None before w.replay = True")
+        return proposal["value"]
+
+    @traitlets.observe("replay")
+    def _replay_changed(self, change):
+        if self._match is not None:
+            self._send_legal()  # a replay offers no action; leaving one offers them again
 
     @traitlets.validate("seat")
     def _validate_seat(self, proposal):
@@ -358,12 +423,25 @@ class GameWidget(anywidget.AnyWidget):
         self.send({"type": "frames", "from": 0, "frames": encode_frames(frames)})
         self._send_legal()
         if goto:
-            self.send({"type": "goto", "step": self._match.cursor})
+            self.send(self._goto_message())
+
+    def _shown(self) -> tuple:
+        """The frame the browser is told to show, as ``(step, sub)`` within this match."""
+        step, sub = self._at if self._at is not None else (self._match.cursor, -1)
+        step = min(step, len(self._match))
+        count = len(self._match.frames_of_step(step, self.seat))
+        return step, sub % count if -count <= sub < count else count - 1
+
+    def _goto_message(self) -> dict:
+        step, sub = self._shown()
+        return {"type": "goto", "step": step, "sub": sub}
 
     def _legal_message(self) -> dict:
         state = self._match.state
         to_move = state.to_move
-        may_act = to_move is not None and to_move not in self._bots and self.seat in (None, to_move)
+        may_act = (
+            not self.replay and to_move is not None and to_move not in self._bots and self.seat in (None, to_move)
+        )
         actions = [str(a) for a in state.legal_actions()] if may_act else []
         return {"type": "legal", "step": self._match.cursor, "to_move": to_move, "actions": actions}
 
@@ -373,11 +451,14 @@ class GameWidget(anywidget.AnyWidget):
 
     def _sync_cursor(self):
         match = self._match
+        step, sub = self._shown()
         with self.hold_sync():  # one state update for both traits
             self.cursor = match.cursor
-            self.current = match.frames_of_step(match.cursor, self.seat)[-1].to_dict()
+            self.current = match.frames_of_step(step, self.seat)[sub].to_dict()
 
     def _on_match_change(self, kind, step=None, dropped=0, **info):
+        if not self.replay and self._at is not None and self._at[0] != self._match.cursor:
+            self._at = None  # the match moved elsewhere: show where play continues there
         if kind == "play":
             # Only the new step's frames; the browser drops whatever it held from there on.
             del self._counts[step:]
@@ -388,7 +469,8 @@ class GameWidget(anywidget.AnyWidget):
             self._send_legal()
         elif kind == "cursor":
             self._sync_cursor()
-            self.send({"type": "goto", "step": step})
+            if not self.replay:  # a replay's browser stays on its frame when the match moves
+                self.send(self._goto_message())
             self._send_legal()
 
     # receiving ----------------------------------------------------------------------------
@@ -429,7 +511,12 @@ class GameWidget(anywidget.AnyWidget):
             raise _Refused(f"The step must be an int from 0 to {len(self._match)}, got {_short(step)}; nothing changed.")
         return step
 
+    def _refuse_in_replay(self, what: str):
+        if self.replay:
+            raise _Refused(f"This widget is a replay: {what}; the match stays as recorded.")
+
     def _play_from_browser(self, msg):
+        self._refuse_in_replay("it plays nothing")
         action = msg.get("action")
         if not isinstance(action, str):
             raise _Refused(f"The action must be a notation string, got {_short(action)}; nothing changed.")
@@ -469,6 +556,7 @@ class GameWidget(anywidget.AnyWidget):
         self._send_legal()
 
     def _goto_from_browser(self, msg):
+        self._refuse_in_replay("the match's cursor does not move")
         step = self._check_step(msg)
         self._holding = True
         try:
