@@ -452,7 +452,8 @@ function mountTimeline(el, model, spec, live) {
       st.spoken = caption.textContent;
       speaker.textContent = st.spoken;
     }
-    continueBtn.hidden = !(live && !replayMode() && frame && frame.last && frame.step !== cursor);
+    // A locked screen is a player's own: Python refuses to move the match from it.
+    continueBtn.hidden = !(live && !replayMode() && !model.get("lock_seat") && frame && frame.last && frame.step !== cursor);
     drawSeats();
     drawReplay();
     if (frame) {

@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
-from .errors import IllegalAction, ReplayError
+from .errors import IllegalAction, ReplayError, quote
 from .game import Game, State, make
 from .rng import check_seed
 
@@ -19,9 +19,8 @@ REPLAY_VERSION = 1
 
 
 def _short(value, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for quoting untrusted input in a message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
+    """Untrusted input quoted in a message (:func:`~.errors.quote`: cut, and safe at any depth)."""
+    return quote(value, limit)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import traitlets
 from anywidget._util import try_file_contents
 
 from .bots import resolve_bots
+from .errors import quote
 from .game import Game
 from .match import Match
 from .wire import encode_frames
@@ -75,10 +76,10 @@ def _is_int(value) -> bool:
 
 
 def _short(value, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters: browser input is echoed in ``error``, and a
-    forged megabyte must not be copied into a trait (and back to the browser)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[:limit] + "…"
+    """Browser input quoted in ``error``: cut to ``limit`` characters, so a forged megabyte is
+    not copied into a trait (and back to the browser), and written without recursion, so a
+    value nested thousands deep is refused like any other (:func:`~.errors.quote`)."""
+    return quote(value, limit)
 
 
 #: The longest ``error`` text: a refusal quoting input it did not write itself (a game's
@@ -442,6 +443,8 @@ class GameWidget(anywidget.AnyWidget):
         may_act = (
             not self.replay and to_move is not None and to_move not in self._bots and self.seat in (None, to_move)
         )
+        if self.lock_seat and self._match.cursor != len(self._match):
+            may_act = False  # a locked screen plays only at the live end
         actions = [str(a) for a in state.legal_actions()] if may_act else []
         return {"type": "legal", "step": self._match.cursor, "to_move": to_move, "actions": actions}
 
@@ -482,6 +485,9 @@ class GameWidget(anywidget.AnyWidget):
         except (KeyError, TypeError) as exc:  # a malformed game-specific message
             kind = content.get("type") if isinstance(content, dict) else None
             self.error = f"The widget could not read a {_short(kind)} message ({_short(exc)}); it was ignored."
+        except RecursionError:  # a game's own check walking a forged value nested thousands deep
+            kind = content.get("type") if isinstance(content, dict) else None
+            self.error = f"The widget could not read a {_short(kind)} message (nested too deeply); it was ignored."
         else:
             return
         # Every message gets an answer: the browser waits for `legal` after a play.
@@ -524,6 +530,10 @@ class GameWidget(anywidget.AnyWidget):
             raise _Refused(f"No action is {len(action)} characters long: {_short(action)} was not played.")
         step = self._check_step(msg)
         match = self._match
+        if self.lock_seat and not step == match.cursor == len(match):
+            # A player's own screen plays only at the live end: playing at an earlier step
+            # would drop the recorded future (another screen's moves, the bots' draws seen).
+            raise _Refused(self._locked_text(f"{_short(action)} was not played"))
         state = match.state_at(step)
         if state.is_over:
             raise _Refused(f"The game is over at step {step}; {_short(action)} was not played.")
@@ -558,6 +568,8 @@ class GameWidget(anywidget.AnyWidget):
     def _goto_from_browser(self, msg):
         self._refuse_in_replay("the match's cursor does not move")
         step = self._check_step(msg)
+        if self.lock_seat:
+            raise _Refused(self._locked_text("the match stays where it is"))
         self._holding = True
         try:
             self._match.goto(step)
@@ -568,6 +580,12 @@ class GameWidget(anywidget.AnyWidget):
         finally:
             self._holding = False
         self._send_legal()
+
+    def _locked_text(self, outcome: str) -> str:
+        live = len(self._match)
+        where = "" if self._match.cursor == live else f" (the match is shown at step {self._match.cursor})"
+        return (f"This is {self._seat_label()}, locked to the game as it is played: it plays only at the "
+                f"last step, {live}{where}, and cannot move the match back; {outcome}.")
 
     def close(self):
         if getattr(self, "_unobserve", None) is not None:

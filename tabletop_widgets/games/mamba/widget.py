@@ -10,6 +10,7 @@ or ``{"type": "mamba_position", "ok": false, "error": …}``.
 
 from __future__ import annotations
 
+from tabletop_widgets.core.errors import quote
 from tabletop_widgets.core.match import Match
 from tabletop_widgets.core.widget import STATIC, GameWidget
 
@@ -36,7 +37,7 @@ class MambaWidget(GameWidget):
         >>> w.load_position("9/9/9/9/2NNN4/9/2SSS4/9/9 S")  # doctest: +SKIP
         """
         if not isinstance(text, str):
-            raise ValueError(f"a position must be a notation string, got {text!r}")
+            raise ValueError(f"a position must be a notation string, got {quote(text)}")
         if len(text) > MAX_POSITION_LENGTH:
             raise ValueError(f"a position is at most {MAX_POSITION_LENGTH} characters; this one has {len(text)}")
         game = self.match.game

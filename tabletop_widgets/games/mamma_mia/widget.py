@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import traitlets
 
+from tabletop_widgets.core.errors import quote
 from tabletop_widgets.core.widget import STATIC, GameWidget
 
 
@@ -86,7 +87,7 @@ class MammaMiaWidget(GameWidget):
             return False
         on = msg.get("on")
         if not isinstance(on, bool):
-            raise ValueError(f"'on' of a tally message must be true or false, got {on!r}; nothing changed.")
+            raise ValueError(f"'on' of a tally message must be true or false, got {quote(on)}; nothing changed.")
         self.tally = on
         return True
 
