@@ -6,6 +6,7 @@ with it, as a Binder user would.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -134,6 +135,9 @@ def test_fresh_binder_install_runs_every_example(tmp_path):
     assert venv in package.parents
     for bundle in ("mamba.js", "mamma_mia.js"):
         assert (package / "static" / bundle).stat().st_size > 2000, f"{bundle} was not built"
+    # The server extension that sets TCP no-delay is enabled in the environment Binder's server runs in.
+    enabled = venv / "etc" / "jupyter" / "jupyter_server_config.d" / "tabletop_widgets.nodelay.json"
+    assert json.loads(enabled.read_text())["ServerApp"]["jpserver_extensions"] == {"tabletop_widgets.nodelay": True}
 
     notebooks = sorted((src / "examples").glob("*.ipynb"))
     assert any(nb.name == "mamba.ipynb" for nb in notebooks), "examples/mamba.ipynb is missing"

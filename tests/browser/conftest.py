@@ -102,18 +102,24 @@ def _free_port() -> int:
 
 
 class LabServer:
-    def __init__(self, base: Path):
+    """``server_config``: the user's jupyter_server_config.json of this server (e.g. extensions
+    turned off), which takes precedence over what installed packages enable."""
+
+    def __init__(self, base: Path, server_config: dict | None = None):
         self.base = base
+        self.server_config = server_config
         self.root = base / "root"
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log_path = ARTIFACTS / "jupyterlab.log"
+        self.log_path = ARTIFACTS / f"jupyterlab-{self.port}.log"
         self.proc = None
 
     def start(self):
         self.root.mkdir()
         for name in ("runtime", "workspaces", "config", "data"):
             (self.base / name).mkdir()
+        if self.server_config is not None:
+            (self.base / "config" / "jupyter_server_config.json").write_text(json.dumps(self.server_config))
         settings = self.base / "settings"
         for name, values in LAB_SETTINGS.items():
             plugin, _, file = name.rpartition("/")
@@ -138,6 +144,7 @@ class LabServer:
                f"--LabApp.workspaces_dir={self.base / 'workspaces'}",
                f"--LabApp.user_settings_dir={settings}",
                "--allow-root"]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.log = open(self.log_path, "w")
         self.proc = subprocess.Popen(cmd, stdout=self.log, stderr=subprocess.STDOUT, env=env, cwd=self.root)
         deadline = time.monotonic() + 120
