@@ -152,6 +152,17 @@ def test_laying_the_last_card_must_be_challenged_and_a_true_card_wins():
     assert end.is_over and end.winners == (0,) and end.events[-1].kind == "end"
 
 
+def test_the_turned_card_decides_before_the_extinction_it_causes():
+    # Ada lays her last card, a true hare; Bruno must challenge and takes the herd, which gives
+    # him all six hares: the extinction would empty his hand, but Ada won when the card turned.
+    s = position([["hare"], ["hare"] * 5, ["bear"], []], to_act=0).apply("lay hare: hare")
+    end = s.apply("challenge 1")
+    assert end.is_over and end.winners == (0,)
+    assert [e.kind for e in end.events] == ["turn", "take", "end"]
+    assert "laid his last cards and still holds none: Ada wins" in end.events[-1].text
+    assert "hare" not in end.observe(None)["extinct"]
+
+
 def test_laying_the_last_card_with_a_lie_takes_the_herd_back():
     s = position([["deer"], ["hare", "bear"], ["bear"], []], to_act=0).apply("lay hare: deer").apply("challenge 1")
     assert not s.is_over and s.observe(None)["hand_sizes"][0] == 1

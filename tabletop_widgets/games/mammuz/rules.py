@@ -372,11 +372,14 @@ class MammuzState(State):
         """After a herd is settled: extinctions, the winner check, and who starts the next round."""
         names = self.game.seat_names
         displayer = self.turned[-1][0]
-        state, events = self._extinctions(events)
-        if state.winner is None and sum(state.hands[displayer]) == 0:
-            state = state._with(winner=displayer)
+        # The turned card decides first: a displayer who laid his last cards and still holds
+        # none after its effect has won at that moment, before any extinction it would cause.
+        if sum(self.hands[displayer]) == 0:
+            state = self._with(winner=displayer)
             events.append(Event("end", f"{names[displayer]} laid his last cards and still holds none: {names[displayer]} wins.",
                                 {"winners": [displayer]}))
+            return state._with(events=tuple(_last_is_final(events)))
+        state, events = self._extinctions(events)
         if state.winner is None and not state._live_species():
             # Every species died out and the hands hold only dinosaurs: nobody can name a herd
             # again. The fewest cards wins; a tie goes to the first in turn from the next starter.
