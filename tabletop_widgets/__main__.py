@@ -108,11 +108,25 @@ def _games(args) -> int:
                   else f"{cls.min_players}-{cls.max_players} players, default {cls.default_players}")
         print(f"{name}  ({counts})")
         for key, opt in cls.OPTIONS.items():
-            print(f"    --option {key}=VALUE  (default {opt.default!r}; allowed: {opt.allowed_text()})")
+            allowed = (opt.allowed_text() if callable(opt.allowed)
+                       else ", ".join(flag_value(a) for a in opt.allowed))
+            print(f"    --option {key}=VALUE  (default {flag_value(opt.default)}; allowed: {allowed})")
             if opt.doc:
                 print(f"        {opt.doc}")
         print(f"    bots: {', '.join(for_game(name))}")
     return 0
+
+
+def flag_value(value) -> str:
+    """``value`` written as ``--option KEY=VALUE`` reads it back: JSON (true, null, 3), and text
+    bare unless bare text would read as something else ("3" stays quoted)."""
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except json.JSONDecodeError:
+            if value not in ("True", "False", "None"):
+                return value
+    return json.dumps(value)
 
 
 # simulate ------------------------------------------------------------------------------------

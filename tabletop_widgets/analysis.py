@@ -19,6 +19,7 @@ import sys
 import time
 from typing import Callable, Optional, Sequence
 
+from ._extras import missing
 from .core.bots import for_game, observation_for
 from .core.game import game_class, make, registered
 from .core.rng import Rng, check_seed
@@ -62,7 +63,10 @@ def simulate(
     process), a ``concurrent.futures.Executor`` or a ``dask.distributed.Client``; games are
     sent in chunks of ``chunk_size``. Bad arguments raise ``ValueError`` before any game runs.
     """
-    import pandas as pd
+    try:
+        import pandas as pd
+    except ModuleNotFoundError as exc:
+        raise missing(exc, "tw.simulate") from None
 
     game = _check_game(name, players, options)
     games = _check_count("games", games)

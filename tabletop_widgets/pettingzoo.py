@@ -28,11 +28,16 @@ import operator
 from collections import Counter
 from typing import Optional
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
-from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+from ._extras import missing
+
+try:
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+except ModuleNotFoundError as exc:
+    raise missing(exc, "tabletop_widgets.pettingzoo") from None
 
 from .core.errors import IllegalAction
 from .core.game import Game, make

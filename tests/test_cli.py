@@ -3,6 +3,7 @@
 import importlib.util
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -139,3 +140,28 @@ def test_module_runs_as_a_program(tmp_path):
     )
     assert done.returncode == 0, done.stderr
     assert len(pd.read_csv(path)) == 4
+
+
+def test_games_prints_options_as_the_option_flag_reads_them(capsys):
+    from tabletop_widgets.__main__ import _option
+
+    code, out, err = run(capsys, "games")
+    assert code == 0
+    checked = 0
+    for name in registered():
+        block = out[out.index(f"{name}  ("):].split("    bots:")[0]
+        for key, opt in game_class(name).OPTIONS.items():
+            line = next(l for l in block.splitlines() if l.startswith(f"    --option {key}="))
+            default = re.search(r"\(default (.*?); allowed: ", line)[1]
+            assert _option(f"{key}={default}") == (key, opt.default), line
+            if not callable(opt.allowed):
+                allowed = re.search(r"; allowed: (.*)\)$", line)[1].split(", ")
+                assert [_option(f"{key}={a}")[1] for a in allowed] == list(opt.allowed), line
+            shown = re.search(r"\(default (.*)\)$", line)[1]
+            if callable(opt.allowed):  # a description, which names null for None
+                shown = shown.split("; allowed: ")[0]
+                assert opt.default is not None or "null" in line
+            for python_word in ("True", "False", "None", "'"):
+                assert python_word not in shown, line
+            checked += 1
+    assert checked >= 10

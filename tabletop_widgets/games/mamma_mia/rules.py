@@ -375,7 +375,7 @@ class MammaMia(Game):
         "optional_actions": Option(False, (False, True), "the Czech reading: every step of a turn may be skipped and the draw may stop short of the limit"),
         "bombastica_from_hand": Option(True, (False, True), "the owner of a Bombastica may add cards from his hand to reach 15"),
         "first_player": Option(0, _is_seat, "the seat that plays first", "a seat number (0 to players-1)"),
-        "deck": Option(None, _is_deck, "None for the edition's deck, or the path of a JSON deck file", "None or a path (str) to a deck file"),
+        "deck": Option(None, _is_deck, "null (None) for the edition's deck, or the path of a JSON deck file", "null (None) or a path to a deck file"),
     }
 
     def __init__(self, players=None, **options):

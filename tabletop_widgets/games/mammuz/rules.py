@@ -74,7 +74,7 @@ class Mammuz(Game):
     OPTIONS = {
         "first_player": Option(
             None, lambda v: v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 7),
-            "the seat that starts; None draws it with the seed", "None or a seat number",
+            "the seat that starts; null (None) draws it with the seed", "null (None) or a seat number",
         ),
         "extinction": Option(
             "in_play", ("in_play", "all_cards"),

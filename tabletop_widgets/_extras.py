@@ -1,0 +1,11 @@
+"""The optional ``[analysis]`` extra: an error that says what to install when it is missing."""
+
+from __future__ import annotations
+
+INSTALL = "pip install 'tabletop_widgets[analysis]'"
+
+
+def missing(exc: ModuleNotFoundError, feature: str) -> ModuleNotFoundError:
+    """The error to raise instead of ``exc`` when ``feature`` lacks a module of the extra."""
+    name = exc.name or "a module of the [analysis] extra"
+    return ModuleNotFoundError(f"{feature} needs {name}, which is not installed: {INSTALL}", name=exc.name)
