@@ -1,0 +1,84 @@
+"""The example notebooks as files and the project's own JupyterLab (`./dev lab`)."""
+
+import asyncio
+import json
+import os
+import re
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*.ipynb"))
+CONFIG = ROOT / "jupyter-config"
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_an_example_is_stored_clean(path):
+    nb = nbformat.read(path, as_version=4)
+    nbformat.validate(nb)
+    assert (nb.nbformat, nb.nbformat_minor) == (4, 5) and all(cell.get("id") for cell in nb.cells)
+    assert nb.metadata.kernelspec == {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
+    # The kernel's language_info but its version, which the project's lab adds on opening.
+    from ipykernel.ipkernel import IPythonKernel
+
+    expected = {k: v for k, v in IPythonKernel.language_info.items() if k != "version"}
+    assert nb.metadata.language_info == expected
+    for cell in nb.cells:
+        if cell.cell_type == "code":
+            assert cell.outputs == [] and cell.execution_count is None
+    first = nb.cells[0]
+    assert first.cell_type == "markdown" and first.source.startswith("# ")
+    # a title, then a first paragraph that says what the notebook shows
+    assert re.match(r"# [^\n]+\n\n\S[^\n]*", first.source), first.source[:200]
+
+
+def test_the_project_lab_opens_an_example_unmodified_and_saves_it_unchanged(tmp_path):
+    config = runpy.run_path(str(CONFIG / "jupyter_server_config.py"), init_globals={"get_config": lambda: _Config()})
+    manager_class = config["ExamplesContentsManager"]
+    source = EXAMPLES[0]
+    (tmp_path / source.name).write_bytes(source.read_bytes())
+    manager = manager_class(root_dir=str(tmp_path))
+    model = asyncio.run(manager.get(source.name))
+    from ipykernel.ipkernel import IPythonKernel
+
+    # What JupyterLab compares with the kernel's info before marking the notebook modified.
+    assert model["content"]["metadata"]["language_info"] == IPythonKernel.language_info
+    asyncio.run(manager.save({"type": "notebook", "format": "json", "content": model["content"]}, source.name))
+    saved = nbformat.read(tmp_path / source.name, as_version=4)
+    assert saved.metadata == nbformat.read(source, as_version=4).metadata
+    assert [c.source for c in saved.cells] == [c.source for c in nbformat.read(source, as_version=4).cells]
+
+
+class _Config:
+    def __getattr__(self, name):
+        value = _Config()
+        object.__setattr__(self, name, value)
+        return value
+
+
+def test_the_project_lab_has_no_news_pop_up(tmp_path):
+    code = ("from jupyterlab_server.settings_utils import _get_overrides; import json, sys\n"
+            "print(json.dumps(_get_overrides(sys.argv[1])[0]))")
+    env = {**os.environ, "JUPYTER_CONFIG_PATH": str(CONFIG), "JUPYTER_CONFIG_DIR": str(tmp_path / "user")}
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path)], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    notification = json.loads(out)["@jupyterlab/apputils-extension:notification"]
+    assert notification["fetchNews"] == "false" and notification["checkForUpdates"] is False
+    dev = (ROOT / "dev").read_text()
+    lab = dev[dev.index("cmd_lab() {"):dev.index("cmd_bench() {")]
+    assert 'JUPYTER_CONFIG_PATH="$ROOT/jupyter-config' in lab
+
+
+def test_dev_lab_passes_its_arguments_to_jupyterlab_and_says_so():
+    help_text = subprocess.run([str(ROOT / "dev"), "--help"], capture_output=True, text=True).stdout
+    assert "./dev lab [ARGS...]" in help_text and "--port" in help_text and "jupyter lab" in help_text
+    dev = (ROOT / "dev").read_text()
+    lab = dev[dev.index("cmd_lab() {"):dev.index("cmd_bench() {")]
+    launch = lab[lab.index("exec jupyter lab"):]
+    assert re.match(r'exec jupyter lab [^\n]*\\\n[^\n]*"\$@"\n', launch), launch
+    assert 'lab)   shift; cmd_lab "$@"' in dev
