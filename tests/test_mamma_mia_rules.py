@@ -638,3 +638,63 @@ def test_event_sentences_count_in_good_english():
                     if e.kind == "new-round":
                         new_round.add(e.data["base"] == 1)
     assert True in new_round  # an oven that left exactly one card was seen
+
+
+# an order the table can make is made (Help and sending back exist only for what is missing) --------
+def test_a_monotoni_the_table_holds_offers_no_help_and_cannot_be_sent_back():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"pepper": 1, "salami": 6}, oven=[(GREEN, "order monotoni")],
+                     hands={BROWN: {"ingredients": {"olive": 6}}}, evaluate=True)
+    assert state.to_move == GREEN
+    # the table holds the salami way; olive is missing, but asking for it could only send back
+    # a pizza the table held
+    assert legal(state) == ["make with salami"]
+    decision = state.observe(GREEN)["evaluation"]["decision"]
+    assert "made" in decision["question"] and "send it back" not in decision["question"]
+    after = state.apply("make with salami")
+    assert after.scores[GREEN] == 1 and after.events[0].data["from_table"] == {"pepper": 1, "salami": 6}
+
+
+def test_an_order_the_table_holds_keeps_the_ways_the_owners_hand_completes():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"pepper": 1, "salami": 6, "olive": 4}, oven=[(GREEN, "order monotoni")],
+                     hands={GREEN: {"ingredients": {"olive": 2}}}, evaluate=True)
+    assert legal(state) == ["make with olive adding 2 olive", "make with salami"]
+    after = state.apply("make with olive adding 2 olive")
+    assert after.events[0].data["from_hand"] == {"olive": 2} and after.scores[GREEN] == 1
+
+
+def test_an_order_the_table_cannot_make_still_offers_help_and_sending_back():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = position(game, base={"pepper": 1, "salami": 5}, oven=[(GREEN, "order monotoni")], evaluate=True)
+    actions = legal(state)
+    assert "send back" in actions and "ask with salami for 1 salami" in actions
+
+
+# option small_monotoni_personal ----------------------------------------------------------------------
+@pytest.mark.parametrize("personal", [False, True])
+def test_small_monotoni_personal_option_allows_the_personal_kind(personal):
+    game = tw.make("mamma-mia-plus", players=4, small_monotoni_personal=personal)
+    assert game.options["small_monotoni_personal"] is personal
+    small = next(o for o in game.deck if o.colour == GREEN and o.type == "small_monotoni")
+    state = position(game, base={"pepper": 5, "salami": 5}, oven=[(GREEN, f"order {small.label}")], evaluate=True)
+    # the table holds a way, so only the ways are offered (no Help, no sending back)
+    assert legal(state) == (["make with pepper", "make with salami"] if personal else ["make with salami"])
+    kind = "pepper" if personal else "salami"
+    after = state.apply(f"make with {kind}")
+    assert after.events[0].data["from_table"] == {kind: 5} and after.scores[GREEN] == 1
+
+
+def test_small_monotoni_personal_is_a_plus_option(capsys):
+    assert tw.make("mamma-mia-plus").options["small_monotoni_personal"] is False
+    with pytest.raises(ValueError, match="allowed values: False, True"):
+        tw.make("mamma-mia-plus", small_monotoni_personal="yes")
+    with pytest.raises(ValueError, match="unknown option 'small_monotoni_personal'"):
+        tw.make("mamma-mia", small_monotoni_personal=True)
+    from tabletop_widgets.__main__ import main
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    plus = out[out.index("\nmamma-mia-plus  ("):]
+    classic = out[out.index("\nmamma-mia  ("):out.index("\nmamma-mia-plus  (")]
+    assert "--option small_monotoni_personal=VALUE  (default False; allowed: False, True)" in plus
+    assert "small_monotoni_personal" not in classic

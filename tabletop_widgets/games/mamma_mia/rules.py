@@ -394,6 +394,8 @@ class MammaMia(Game):
         self.draw_cap = spec["draw_cap"]
         self.has_mamma_mia = spec["mamma_mia_card"]
         self.minimale = spec["minimale"]
+        # the Small Monotoni's joker may be the personal kind (Plus option; False in classic, which has none)
+        self.small_monotoni_personal = bool(self.options.get("small_monotoni_personal", False))
         self.per_kind = spec["per_kind"] - spec["removed"][self.players]
         path = self.options["deck"] or os.path.join(DECK_DIR, f"{self.edition}.json")
         self.deck = load_deck(path, self.edition)
@@ -486,7 +488,12 @@ class MammaMiaPlus(MammaMia):
     name = "mamma-mia-plus"
     edition = "plus"
     min_players, max_players, default_players = 2, 6, 4
-    OPTIONS = dict(MammaMia.OPTIONS, help=Option(True, (False, True), "Help between players (never with 2 players); 3 ovens with Help, 4 without"))
+    OPTIONS = dict(
+        MammaMia.OPTIONS,
+        help=Option(True, (False, True), "Help between players (never with 2 players); 3 ovens with Help, 4 without"),
+        small_monotoni_personal=Option(False, (False, True), "a Small Monotoni may be made of the owner's personal "
+                                       "ingredient too (by default its joker kind, like every joker, is not it)"),
+    )
 
     def _default_option(self, key, players):
         if key == "help":
@@ -646,7 +653,8 @@ class MammaMiaState(State):
             return [((x, y), _add(card.recipe, _add(_one(x, 4, nk), _one(y, 4, nk))))
                     for x in range(nk) for y in range(x + 1, nk) if x != p and y != p], None
         if t == "small_monotoni":
-            return [(x, _one(x, 5, nk)) for x in range(nk) if x != p and x != card.crossed], None
+            personal = g.small_monotoni_personal
+            return [(x, _one(x, 5, nk)) for x in range(nk) if (personal or x != p) and x != card.crossed], None
         if t == "pizza_mamma_mia":
             return [(x, _add(card.recipe, _one(x, 5, nk))) for x in card.choices], None
         # minimale: the kind with the fewest cards on the table, ignoring absent kinds and the
@@ -691,13 +699,15 @@ class MammaMiaState(State):
             out.append(SendBack())
             return out
         variants, _ = self._variants(card)
-        can_ask = g.help and bool(self._helpers(owner))
-        from_table = False
+        table = self.table
+        # an order the table can make is made: Help and sending back exist only for what is
+        # missing, so when the table alone holds a way the owner only chooses among the ways
+        from_table = any(_covers(table, needs) for _, needs in variants)
+        can_ask = g.help and not from_table and bool(self._helpers(owner))
         for variant, needs in variants:
-            missing = _missing(needs, self.table)
+            missing = _missing(needs, table)
             if not any(missing):
                 out.append(_make_action(variant, None, g.kinds))
-                from_table = True
                 continue
             if _covers(hand, missing):
                 out.append(_make_action(variant, missing, g.kinds))
@@ -1150,8 +1160,12 @@ class MammaMiaState(State):
             variants, _ = self._variants(card)
             if len(variants) > 1:
                 kinds = ", ".join(_variant_text(v, g.kinds)[6:] for v, _ in variants)
-                q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can, you may add the rest from your hand"
-                q += ", ask for help, or send it back." if g.help else " or send it back."
+                if any(_covers(self.table, needs) for _, needs in variants):
+                    q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
+                         "you may add from your hand for a kind the table lacks.")
+                else:
+                    q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can, you may add the rest from your hand"
+                    q += ", ask for help, or send it back." if g.help else " or send it back."
                 return {"seat": owner, "question": q, "kind": "choose_kind", "choices": [_variant_text(v, g.kinds)[6:] for v, _ in variants]}
             missing = _missing(variants[0][1], self.table)
             q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
