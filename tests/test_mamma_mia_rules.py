@@ -696,5 +696,5 @@ def test_small_monotoni_personal_is_a_plus_option(capsys):
     out = capsys.readouterr().out
     plus = out[out.index("\nmamma-mia-plus  ("):]
     classic = out[out.index("\nmamma-mia  ("):out.index("\nmamma-mia-plus  (")]
-    assert "--option small_monotoni_personal=VALUE  (default False; allowed: False, True)" in plus
+    assert "--option small_monotoni_personal=VALUE  (default false; allowed: false, true)" in plus
     assert "small_monotoni_personal" not in classic
