@@ -8,6 +8,7 @@ from . import bots
 from .core import Event, Frame, Game, IllegalAction, Match, ReplayError, State, make
 from .core.game import registered
 from . import games  # noqa: F401  (registers every game)
+from . import html
 
 __version__ = "0.1.0"
 
@@ -46,5 +47,5 @@ def __getattr__(name):
 
 __all__ = [
     "GAMES", "Event", "Frame", "Game", "IllegalAction", "Match", "ReplayError", "State",
-    "bots", "make", "widget", "MambaWidget", "MammaMiaWidget", "MammuzWidget", "simulate",
+    "bots", "html", "make", "widget", "MambaWidget", "MammaMiaWidget", "MammuzWidget", "simulate",
 ]

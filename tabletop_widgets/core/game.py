@@ -75,6 +75,9 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     #: False for games of perfect information (every seat sees the whole state).
     hidden_information: ClassVar[bool] = True
+    #: The browser renderer: ``tabletop_widgets/static/<renderer>.js`` (and its
+    #: ``.standalone.js`` for HTML replays), built from ``js/src/<renderer>.js``.
+    renderer: ClassVar[str] = "generic"
 
     def __init__(self, players: Optional[int] = None, **options):
         if players is None:
@@ -144,6 +147,14 @@ class Game:
             f"{self.name} has no observation encoding: Game.observation_size() and "
             "Game.observation_vector(observation, seat) are not implemented"
         )
+
+    # pictures (tabletop_widgets.core.picture) -------------------------------------------
+    def svg(self, frame, seat: Optional[int] = None) -> str:
+        """The SVG picture of ``frame`` (a :class:`~.match.Frame`, drawn from its ``view``,
+        which is ``seat``'s). Games draw their own in ``games/<game>/svg.py``."""
+        from .picture import generic_svg
+
+        return generic_svg(self, frame, seat)
 
     # shared ------------------------------------------------------------------------------
     def spec(self) -> dict:
@@ -277,6 +288,15 @@ class State:
 
     def __hash__(self):
         return hash(self.to_json())
+
+    def svg(self, seat: Optional[int] = None) -> str:
+        """This state drawn as SVG, as ``seat`` may see it (``None``: all-seeing)."""
+        from .picture import state_svg
+
+        return state_svg(self, seat)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def caption(self, action) -> str:
         """The sentence for an action that caused no event (games may say more)."""

@@ -302,10 +302,20 @@ class Match:
         with open(path, encoding="utf-8") as fh:
             return cls.from_json(fh.read())
 
-    def to_html(self, path, seat: Optional[int] = None) -> None:
-        """A standalone HTML replay that plays in any browser with no kernel."""
-        from ..html import write_html
+    def svg(self, seat: Optional[int] = None, step: Optional[int] = None) -> str:
+        """The picture (SVG) of the cursor's step (or ``step``) as ``seat`` sees it."""
+        from .picture import match_svg
 
-        write_html(self, path, seat=seat)
+        return match_svg(self, seat, step)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def to_html(self, path, seat: Optional[int] = None, steps=None) -> None:
+        """A standalone HTML replay that plays in any browser with no kernel: as ``seat``
+        sees it (``None``: all-seeing), of the steps ``(first, last)`` (default: all)."""
+        from .html import write_html
+
+        write_html(self, path, seat=seat, steps=steps)
 
 

@@ -82,6 +82,8 @@ def _short(value, limit: int = 80) -> str:
     return quote(value, limit)
 
 
+_VIEWING = object()  # to_html's default seat: the widget's own
+
 #: The longest ``error`` text: a refusal quoting input it did not write itself (a game's
 #: IllegalAction message, an exception's repr) is cut here too.
 ERROR_LIMIT = 600
@@ -275,11 +277,12 @@ class GameWidget(anywidget.AnyWidget):
         self._send_legal()
         return state
 
-    def to_html(self, path) -> None:
-        """A standalone HTML replay of the match as the viewing seat sees it."""
-        from ..html import write_html
+    def to_html(self, path, seat=_VIEWING, steps=None) -> None:
+        """A standalone HTML replay of the match as the viewing seat sees it (or ``seat``),
+        of the steps ``(first, last)`` (default: all)."""
+        from .html import write_html
 
-        write_html(self._match, path, seat=self.seat)
+        write_html(self._match, path, seat=self.seat if seat is _VIEWING else seat, steps=steps)
 
     @staticmethod
     def _check_frame(match: Match, seat, step, sub) -> tuple:

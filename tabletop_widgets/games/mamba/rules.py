@@ -453,6 +453,7 @@ class Mamba(Game):
     """Mamba for 2–4 players. Options: ``isolation``, ``trim_chooser``, ``held_blocks``."""
 
     name = "mamba"
+    renderer = "mamba"
     min_players, max_players, default_players = 2, 4, 2
     hidden_information = False  # every seat sees the whole board
     OPTIONS = {

@@ -369,6 +369,7 @@ class MammaMia(Game):
     """Mamma Mia! (classic): 2–5 players, 3 ovens, the Mamma Mia card."""
 
     name = "mamma-mia"
+    renderer = "mamma_mia"
     edition = "classic"
     min_players, max_players, default_players = 2, 5, 4
     OPTIONS = {

@@ -70,6 +70,7 @@ class GiveHerd:
 @register
 class Mammuz(Game):
     name = "mammuz"
+    renderer = "mammuz"
     min_players, max_players, default_players = 3, 7, 4
     OPTIONS = {
         "first_player": Option(
