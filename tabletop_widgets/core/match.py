@@ -12,7 +12,7 @@ from typing import Callable, Optional, Union
 
 from .errors import IllegalAction, ReplayError, quote
 from .game import Game, State, make
-from .rng import check_seed
+from .rng import check_seed, fresh_seed
 
 REPLAY_FORMAT = "tabletop_widgets.match"
 REPLAY_VERSION = 1
@@ -52,12 +52,16 @@ class Frame:
 
 
 class Match:
-    """A recorded game starting at ``game.new_state(seed)`` or at a set-up ``state``."""
+    """A recorded game starting at ``game.new_state(seed)`` or at a set-up ``state``.
+
+    Without a ``seed`` (and without a ``state``) the deal's seed is drawn from the operating
+    system (:func:`~.rng.fresh_seed`) and kept in :attr:`seed`, so the replay reproduces it.
+    """
 
     def __init__(
         self,
         game_or_name: Union[Game, str],
-        seed: int = 0,
+        seed: Optional[int] = None,
         players: Optional[int] = None,
         state: Optional[State] = None,
         **options,
@@ -77,8 +81,8 @@ class Match:
             self.seed = None
             self._start = state
         else:
-            self.seed = check_seed(seed)
-            self._start = game.new_state(seed)
+            self.seed = fresh_seed() if seed is None else check_seed(seed)
+            self._start = game.new_state(self.seed)
         self._actions: list = []
         self._states: list[State] = [self._start]
         self._cursor = 0

@@ -7,6 +7,8 @@ The generator is an immutable value; drawing returns the result and the next gen
 
 from __future__ import annotations
 
+import secrets
+
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -22,6 +24,17 @@ def check_seed(seed) -> int:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, got {seed!r}")
     return seed
+
+
+#: Bits of a seed drawn by :func:`fresh_seed`: every such seed is exact as a JSON number in
+#: any reader (JavaScript's too), and 2**53 deals are far too many to try one by one.
+FRESH_SEED_BITS = 53
+
+
+def fresh_seed() -> int:
+    """A seed from the operating system's randomness: a deal nobody can guess or replay
+    without being told the seed."""
+    return secrets.randbits(FRESH_SEED_BITS)
 
 
 class Rng:

@@ -95,7 +95,7 @@ class GameWidget(anywidget.AnyWidget):
     """A match on the shared timeline: step through it, rewind it, play it from a seat.
 
     ``GameWidget(match_or_game, seat=None, bots=None, settings=None, frame=None, replay=False)``:
-    a :class:`Match`, a :class:`Game` or a game name (a new match from seed 0). ``seat=None`` is
+    a :class:`Match`, a :class:`Game` or a game name (a new match dealt from a fresh OS seed). ``seat=None`` is
     the all-seeing view; ``bots={seat: bot or name}`` answers for those seats after each action.
     ``frame=(step, sub)`` opens on that frame (as :meth:`goto`). ``replay=True`` shows a recorded
     game: the timeline steps freely, but nothing is played and the match's cursor never moves.
