@@ -6,7 +6,10 @@ hooks, and calls :func:`register`. The core never imports a game.
 
 from __future__ import annotations
 
+import contextvars
 import json
+import os
+import stat
 from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
@@ -36,6 +39,60 @@ def game_class(name: str) -> type["Game"]:
 def make(name: str, players: Optional[int] = None, **options) -> "Game":
     """The :class:`Game` ``name`` for ``players`` seats with the given rules switches."""
     return game_class(name)(players=players, **options)
+
+
+# Whether option values may name files. Options read from Python (``tw.make(..., deck=path)``)
+# may; options read from a replay or a state's JSON, data from strangers, may not.
+_FILES_ALLOWED = contextvars.ContextVar("tabletop_widgets_files_allowed", default=True)
+
+
+def files_allowed() -> bool:
+    """False while a game is made from a replay's or a state's data (:func:`make_from_data`):
+    an option hook must then read no file."""
+    return _FILES_ALLOWED.get()
+
+
+def make_from_data(name: str, players: Optional[int], options: dict) -> "Game":
+    """:func:`make` for a spec read from data a stranger may have written (a replay): no
+    option value may name a file (a deck is then a registered name or given inline)."""
+    token = _FILES_ALLOWED.set(False)
+    try:
+        return make(name, players=players, **options)
+    finally:
+        _FILES_ALLOWED.reset(token)
+
+
+#: The largest file an option may name (a deck file is a few kilobytes).
+OPTION_FILE_LIMIT = 1 << 20
+
+
+def read_option_file(path, what: str) -> str:
+    """The text of the regular file ``path``, for an option given from Python (a deck file).
+
+    ``ValueError`` for anything else: a FIFO would block for ever and ``/dev/zero`` never ends,
+    so the file is opened without blocking, checked to be regular and read up to a size cap.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except (OSError, TypeError, ValueError) as exc:
+        raise ValueError(f"{what} {str(path)!r} cannot be read: {exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError(f"{what} {str(path)!r} is not a regular file")
+        if info.st_size > OPTION_FILE_LIMIT:
+            raise ValueError(f"{what} {str(path)!r} is larger than {OPTION_FILE_LIMIT} bytes")
+        data = os.read(fd, OPTION_FILE_LIMIT + 1)
+    except OSError as exc:
+        raise ValueError(f"{what} {str(path)!r} cannot be read: {exc}") from None
+    finally:
+        os.close(fd)
+    if len(data) > OPTION_FILE_LIMIT:
+        raise ValueError(f"{what} {str(path)!r} is larger than {OPTION_FILE_LIMIT} bytes")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"{what} {str(path)!r} is not UTF-8 text: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -96,7 +153,10 @@ class Game:
                 raise ValueError(f"{self.name}: unknown option {key!r}; the options are {known}")
         resolved = {}
         for key, opt in self.OPTIONS.items():
-            value = options.get(key, self._default_option(key, players))
+            if key in options:
+                value = self._load_option(key, options[key])
+            else:
+                value = self._default_option(key, players)
             if not opt.accepts(value):
                 raise ValueError(
                     f"{self.name}: option {key}={value!r} is not allowed; allowed values: "
@@ -110,6 +170,12 @@ class Game:
     def _default_option(self, key: str, players: int):
         """The default of option ``key`` (override when it depends on the player count)."""
         return self.OPTIONS[key].default
+
+    def _load_option(self, key: str, value):
+        """The data an option value given to :func:`make` stands for (e.g. a deck file's path
+        read into the deck, so the spec and replays carry data, never a path). Must read no
+        file while :func:`files_allowed` is False."""
+        return value
 
     def _check_options(self, options: dict) -> None:
         """Raise ``ValueError`` for combinations of switches the rules forbid."""

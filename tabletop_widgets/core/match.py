@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .errors import IllegalAction, ReplayError, quote
-from .game import Game, State, make
+from .game import Game, State, make, make_from_data
 from .rng import check_seed, fresh_seed
 
 REPLAY_FORMAT = "tabletop_widgets.match"
@@ -271,7 +271,7 @@ class Match:
         if "start" in doc and not isinstance(doc["start"], dict):
             raise ReplayError(f"'start' must be a state (an object), got {_short(doc['start'])}")
         try:
-            game = make(name, players=players, **options)
+            game = make_from_data(name, players, options)  # a replay's options name no file
         except ValueError as exc:
             raise ReplayError(f"the replay's set-up is invalid: {exc}") from None
         except Exception as exc:  # an option's check tripping over a value of the wrong shape

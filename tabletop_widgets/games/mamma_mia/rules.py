@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from tabletop_widgets.core import Event, Game, Option, Rng, State, register
+from tabletop_widgets.core.game import files_allowed, read_option_file
 
 KINDS = ("salami", "pineapple", "mushroom", "pepper", "olive", "shrimp")
 COLOURS = ("yellow", "green", "brown", "purple", "red", "pink")
@@ -40,6 +41,14 @@ EDITIONS = {
     },
 }
 DECK_DIR = os.path.join(os.path.dirname(__file__), "decks")
+#: The decks a game may choose by name (option ``deck``): the package's own files.
+DECKS = {"classic": os.path.join(DECK_DIR, "classic.json"), "plus": os.path.join(DECK_DIR, "plus.json")}
+#: The most order cards of one colour a deck may have (the editions have 8 and 15).
+DECK_COLOUR_LIMIT = 64
+#: Why a deck option from a replay or a state's JSON is refused: the same sentence whatever
+#: it names, so the answer tells nothing about the files of the machine that reads it.
+DECK_NOT_DATA = ("option deck must be None, a registered deck name (" + ", ".join(DECKS) + ") or a deck given "
+                 "inline as JSON data; a replay or a state's JSON cannot name a file")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -134,25 +143,27 @@ def _label(type_, recipe, crossed, choices, kinds) -> str:
     return type_
 
 
-def load_deck(source, edition: str) -> tuple:
-    """The order cards of ``edition`` from a deck file path (or an already parsed document).
+def read_deck_file(path) -> dict:
+    """The JSON document of the deck file ``path`` (a regular file of at most
+    :data:`~tabletop_widgets.core.game.OPTION_FILE_LIMIT` bytes); ``ValueError`` otherwise."""
+    text = read_option_file(path, "deck file")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise ValueError(f"deck file {str(path)!r} is not valid JSON: {exc}") from None
 
-    Raises ``ValueError`` saying what is wrong with the file.
+
+def load_deck(source, edition: str) -> tuple:
+    """The order cards of ``edition`` from a deck document (the parsed JSON of a deck file),
+    or from the path of a deck file.
+
+    Raises ``ValueError`` saying what is wrong with the deck.
     """
     spec = EDITIONS[edition]
     kinds = spec["kinds"]
     ncol = len(kinds)  # one colour per kind in both editions
-    where = source if isinstance(source, str) else "deck"
-    if isinstance(source, str):
-        try:
-            with open(source, encoding="utf-8") as fh:
-                doc = json.load(fh)
-        except OSError as exc:
-            raise ValueError(f"deck file {source!r} cannot be read: {exc}") from None
-        except json.JSONDecodeError as exc:
-            raise ValueError(f"deck file {source!r} is not valid JSON: {exc}") from None
-    else:
-        doc = source
+    where = str(source) if isinstance(source, (str, os.PathLike)) else "deck"
+    doc = read_deck_file(source) if isinstance(source, (str, os.PathLike)) else source
     if not isinstance(doc, dict) or not isinstance(doc.get("orders"), dict):
         raise ValueError(f"{where}: a deck is a JSON object with 'orders': {{colour: [order, ...]}}")
     if doc.get("edition", edition) != edition:
@@ -171,6 +182,8 @@ def load_deck(source, edition: str) -> tuple:
         entries = doc["orders"][colour]
         if not isinstance(entries, list) or not entries:
             raise ValueError(f"{where}: {colour} needs a non-empty list of orders")
+        if len(entries) > DECK_COLOUR_LIMIT:
+            raise ValueError(f"{where}: {colour} has {len(entries)} orders; a colour has at most {DECK_COLOUR_LIMIT}")
         p = kinds.index(PERSONAL[c])
         for i, e in enumerate(entries):
             what = f"{colour} order {i + 1}"
@@ -361,7 +374,8 @@ def _is_seat(v):
 
 
 def _is_deck(v):
-    return v is None or isinstance(v, str)
+    # after MammaMia._load_option: a path given from Python is already the deck's data
+    return v is None or isinstance(v, dict) or (isinstance(v, str) and v in DECKS)
 
 
 @register
@@ -376,7 +390,7 @@ class MammaMia(Game):
         "optional_actions": Option(False, (False, True), "the Czech reading: every step of a turn may be skipped and the draw may stop short of the limit"),
         "bombastica_from_hand": Option(True, (False, True), "the owner of a Bombastica may add cards from his hand to reach 15"),
         "first_player": Option(0, _is_seat, "the seat that plays first", "a seat number (0 to players-1)"),
-        "deck": Option(None, _is_deck, "null (None) for the edition's deck, or the path of a JSON deck file", "null (None) or a path to a deck file"),
+        "deck": Option(None, _is_deck, "None for the edition's deck; a registered deck's name (classic, plus); a deck as JSON data; or, from Python, the path of a JSON deck file, read once into data", "None, 'classic', 'plus', a deck object, or (from Python) a deck file's path"),
     }
 
     def __init__(self, players=None, **options):
@@ -398,8 +412,10 @@ class MammaMia(Game):
         # the Small Monotoni's joker may be the personal kind (Plus option; False in classic, which has none)
         self.small_monotoni_personal = bool(self.options.get("small_monotoni_personal", False))
         self.per_kind = spec["per_kind"] - spec["removed"][self.players]
-        path = self.options["deck"] or os.path.join(DECK_DIR, f"{self.edition}.json")
-        self.deck = load_deck(path, self.edition)
+        deck = self.options["deck"]
+        if deck is None or isinstance(deck, str):
+            deck = read_deck_file(DECKS[deck or self.edition])  # the package's own file
+        self.deck = load_deck(deck, self.edition)
         # each card's JSON view, built once (shared by events: treat as read-only)
         self.card_dicts = tuple(o.to_dict(self.kinds) for o in self.deck)
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
@@ -410,6 +426,15 @@ class MammaMia(Game):
         self._by_label = {}
         for o in self.deck:
             self._by_label.setdefault((o.colour, o.label), o.id)
+
+    def _load_option(self, key, value):
+        if key != "deck" or value is None or isinstance(value, dict) or (isinstance(value, str) and value in DECKS):
+            return value
+        if not isinstance(value, (str, os.PathLike)):
+            raise ValueError(f"{self.name}: {DECK_NOT_DATA}; got a {type(value).__name__}")
+        if not files_allowed():
+            raise ValueError(f"{self.name}: {DECK_NOT_DATA}")
+        return read_deck_file(value)  # from Python: the file's data, kept in the spec and replays
 
     def _check_options(self, options):
         if options["first_player"] >= self.players:
