@@ -482,6 +482,11 @@ class Mamba(Game):
         self._fives = tuple(x * 5 for x in ls)
         self._names = tuple(SIDE_WORD[x] for x in ls)
 
+    def svg(self, frame, seat=None) -> str:
+        from .svg import view_svg
+
+        return view_svg(frame, seat)
+
     @property
     def seat_names(self):
         return self._names

@@ -393,6 +393,11 @@ class MammaMia(Game):
         "deck": Option(None, _is_deck, "None for the edition's deck; a registered deck's name (classic, plus); a deck as JSON data; or, from Python, the path of a JSON deck file, read once into data", "None, 'classic', 'plus', a deck object, or (from Python) a deck file's path"),
     }
 
+    def svg(self, frame, seat=None) -> str:
+        from .svg import view_svg
+
+        return view_svg(frame, seat)
+
     def __init__(self, players=None, **options):
         if "help" in options and "help" not in self.OPTIONS:
             # the classic edition has no Help: help=False says just that (API.md lists it)

@@ -83,6 +83,11 @@ class Mammuz(Game):
         ),
     }
 
+    def svg(self, frame, seat=None) -> str:
+        from .svg import view_svg
+
+        return view_svg(frame, seat)
+
     @property
     def seat_names(self):
         return SEAT_NAMES[: self.players]
