@@ -18,14 +18,21 @@ import baseCss from "./timeline.css";
  * @typedef {{name: string, css?: string, mount: (el: HTMLElement, ctx: Context) => Board}} Spec
  */
 
-/** Milliseconds per frame for each speed of play/pause and of following new frames. */
+/**
+ * Milliseconds per frame for each speed of play/pause and of following new frames: each
+ * live action (yours, each bot's) and each sub-step of a cascade is one such beat. The slow
+ * ones leave time to read a long caption.
+ */
 export const SPEEDS = [
-  ["0.5×", 1400],
-  ["1×", 700],
-  ["2×", 350],
-  ["4×", 150],
+  ["5 s", 5000],
+  ["3 s", 3000],
+  ["2 s", 2000],
+  ["1.4 s", 1400],
+  ["0.7 s", 700],
+  ["0.35 s", 350],
+  ["0.15 s", 150],
 ];
-const DEFAULT_SPEED = 700;
+export const DEFAULT_SPEED = 1400;
 
 /**
  * The anywidget module of a game: `export default createGameWidget({name, css, mount})`.
@@ -167,6 +174,8 @@ function mountTimeline(el, model, spec, live) {
     stepStart: new Map(),
     stepCount: new Map(),
     shown: null,
+    beatAt: -Infinity, // when the frame on screen was first drawn (Date.now())
+    logFrom: 0, // log entries before this index match st.frames
     spoken: "",
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
@@ -203,6 +212,13 @@ function mountTimeline(el, model, spec, live) {
   const caption = h("div", { class: "tw-caption" });
   const speaker = h("div", { class: "tw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
 
+  // The log beside the table: one entry per frame, the shown one marked aria-current. One
+  // entry at a time is in the tab order (roving tabindex); arrows move inside the list.
+  const logBox = h("div", { class: "tw-log-box" });
+  const logList = h("ol", { class: "tw-log", "aria-label": "Game log" });
+  logBox.append(logList);
+  const main = h("div", { class: "tw-main" });
+
   const bar = h("div", { class: "tw-bar", role: "toolbar", "aria-label": "Timeline" });
   const button = (cls, text, label) =>
     h("button", { type: "button", class: `tw-${cls}`, "aria-label": label, title: label }, text);
@@ -213,7 +229,7 @@ function mountTimeline(el, model, spec, live) {
   const lastBtn = button("last", "▶|", "Last frame");
   const slider = h("input", { type: "range", class: "tw-slider", min: 0, max: 0, step: 1, value: 0, "aria-label": "Frame" });
   const stepText = h("span", { class: "tw-step" });
-  const speedSelect = h("select", { class: "tw-speed", "aria-label": "Speed", title: "Speed" });
+  const speedSelect = h("select", { class: "tw-speed", "aria-label": "Seconds per frame", title: "Seconds per frame" });
   for (const [label, ms] of SPEEDS) {
     const option = h("option", { value: ms }, label);
     if (ms === DEFAULT_SPEED) option.selected = true;
@@ -224,9 +240,13 @@ function mountTimeline(el, model, spec, live) {
     { type: "button", class: "tw-continue", hidden: true, title: "Move the match here; the next action replaces the later steps" },
     "Continue from here",
   );
-  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect, continueBtn);
+  const skipBtn = button("skip", "Skip to now", "Skip to the newest frame");
+  // Every control keeps its place and width on every frame: a button that does not apply is
+  // hidden but keeps its slot (timeline.css), so the slider never changes width under a drag.
+  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect, skipBtn, continueBtn);
 
-  root.append(style, header, errorBox, boardEl, caption, speaker, bar);
+  main.append(boardEl, caption);
+  root.append(style, header, errorBox, main, logBox, speaker, bar);
   el.append(root);
 
   // ---- the renderer context ---------------------------------------------------------------
@@ -314,6 +334,7 @@ function mountTimeline(el, model, spec, live) {
     if (from === 0) st.framesSeat = seatOf();
     const follow = from > 0 && (st.following || st.index >= from - 1);
     st.frames = st.frames.slice(0, from).concat(incoming);
+    st.logFrom = Math.min(st.logFrom, from);
     reindex();
     if (from === 0) {
       st.pending = false;
@@ -322,20 +343,26 @@ function mountTimeline(el, model, spec, live) {
       st.following = st.playing = false;
       st.index = shown ? findFrame(shown.step, shown.sub) : Math.max(0, st.frames.length - 1);
     } else if (follow && incoming.length) {
-      // Show the first new frame now; the rest of a cascade steps by itself at the chosen
-      // speed (frames arriving while it runs, like a bot's answer, join the same run).
-      if (!st.following || st.index >= from) st.index = from;
+      // Each new frame is a beat at the chosen speed: a cascade steps by itself, and a bot's
+      // answer arriving just after your move waits until your move has had its beat.
       st.playing = false;
       if (!animate()) {
         stopTimer();
         st.following = false;
         st.index = st.frames.length - 1;
-      } else if (!atEnd()) {
-        st.following = true;
-        schedule();
+      } else if (st.following && st.timer !== null && st.index < from) {
+        // a run in progress: the new frames join it
       } else {
+        const waited = Date.now() - st.beatAt;
+        st.following = true;
         stopTimer();
-        st.following = false;
+        if (st.index >= from || waited >= st.speed) {
+          st.index = from;
+          if (atEnd()) st.following = false;
+          else schedule();
+        } else {
+          schedule(st.speed - waited);
+        }
       }
     }
     st.index = Math.max(0, Math.min(st.index, st.frames.length - 1));
@@ -348,7 +375,7 @@ function mountTimeline(el, model, spec, live) {
     st.timer = null;
   }
 
-  function schedule() {
+  function schedule(delay = st.speed) {
     if (st.timer !== null) return;
     st.timer = setTimeout(() => {
       st.timer = null;
@@ -356,7 +383,7 @@ function mountTimeline(el, model, spec, live) {
       if (atEnd()) st.playing = st.following = false;
       draw();
       if (st.playing || st.following) schedule();
-    }, st.speed);
+    }, Math.max(0, delay));
   }
 
   function stop() {
@@ -408,6 +435,50 @@ function mountTimeline(el, model, spec, live) {
     }
   }
 
+  function logEntry(frame, index) {
+    const item = h("li", { class: frame.sub > 0 ? "tw-log-item tw-log-sub" : "tw-log-item" });
+    const entry = h("button", { type: "button", class: "tw-log-entry", tabindex: -1, "data-index": index });
+    const number = frame.sub > 0 ? "" : frame.step === 0 ? "0." : `${frame.step}.`;
+    entry.append(h("span", { class: "tw-log-num", "aria-hidden": number ? false : "true" }, number));
+    entry.append(h("span", { class: "tw-log-text" }, frame.caption || ""));
+    if (number) entry.setAttribute("aria-label", `Step ${frame.step}: ${frame.caption || ""}`);
+    item.append(entry);
+    return item;
+  }
+
+  /** The log holds one entry per frame held; only entries from `st.logFrom` on are rebuilt. */
+  function drawLog() {
+    const held = awaitingSeat() ? 0 : st.frames.length;
+    const from = Math.min(st.logFrom, held);
+    while (logList.children.length > from) logList.lastElementChild.remove();
+    if (held > from) {
+      const fragment = document.createDocumentFragment();
+      for (let i = from; i < held; i++) fragment.append(logEntry(st.frames[i], i));
+      logList.append(fragment);
+    }
+    st.logFrom = held;
+    const current = held ? logList.children[st.index] : null;
+    for (const old of logList.querySelectorAll(".tw-log-current")) {
+      if (old === current) continue;
+      old.classList.remove("tw-log-current");
+      const entry = old.firstElementChild;
+      entry.removeAttribute("aria-current");
+      entry.tabIndex = -1;
+    }
+    if (!current) return;
+    const entry = current.firstElementChild;
+    if (!current.classList.contains("tw-log-current")) {
+      current.classList.add("tw-log-current");
+      entry.setAttribute("aria-current", "step");
+      entry.tabIndex = 0;
+    }
+    // Scroll the log itself (never the page) so the current entry is in view.
+    const top = current.offsetTop;
+    const bottom = top + current.offsetHeight;
+    if (top < logList.scrollTop) logList.scrollTop = top;
+    else if (bottom > logList.scrollTop + logList.clientHeight) logList.scrollTop = bottom - logList.clientHeight;
+  }
+
   function drawReplay() {
     replayNote.hidden = !(live && replayMode());
     root.classList.toggle("tw-replay", live && replayMode());
@@ -453,9 +524,15 @@ function mountTimeline(el, model, spec, live) {
       speaker.textContent = st.spoken;
     }
     // A locked screen is a player's own: Python refuses to move the match from it.
-    continueBtn.hidden = !(live && !replayMode() && !model.get("lock_seat") && frame && frame.last && frame.step !== cursor);
+    const mayContinue = live && !replayMode() && !model.get("lock_seat");
+    continueBtn.hidden = !(mayContinue && frame && frame.last && frame.step !== cursor);
+    // Kernel controls exist only where they can apply; there they keep their slots.
+    bar.classList.toggle("tw-bar-kernel", live && !replayMode());
+    bar.classList.toggle("tw-bar-continue", mayContinue);
+    skipBtn.disabled = !frame || st.index >= n - 1;
     drawSeats();
     drawReplay();
+    drawLog();
     if (frame) {
       try {
         board.update(frame, st.shown, context());
@@ -465,6 +542,7 @@ function mountTimeline(el, model, spec, live) {
         console.error(err);
         st.renderError = `The board could not be drawn: ${err && err.message ? err.message : err}`;
       }
+      if (frame !== st.shown) st.beatAt = Date.now();
       st.shown = frame;
     }
     drawError();
@@ -476,6 +554,20 @@ function mountTimeline(el, model, spec, live) {
   listen(nextBtn, "click", () => show(st.index + 1));
   listen(lastBtn, "click", () => show(st.frames.length - 1));
   listen(playBtn, "click", togglePlay);
+  listen(skipBtn, "click", () => show(st.frames.length - 1));
+  listen(logList, "click", (event) => {
+    const entry = event.target.closest && event.target.closest(".tw-log-entry");
+    if (entry) show(Number(entry.dataset.index));
+  });
+  listen(logList, "keydown", (event) => {
+    // Up and down walk the log (and the board with it); Enter or Space on an entry jumps too.
+    const key = event.key;
+    if (key !== "ArrowUp" && key !== "ArrowDown") return;
+    event.preventDefault();
+    show(st.index + (key === "ArrowUp" ? -1 : 1));
+    const entry = logList.children[st.index] && logList.children[st.index].firstElementChild;
+    if (entry) entry.focus();
+  });
   listen(slider, "input", () => show(Number(slider.value)));
   listen(speedSelect, "change", () => {
     st.speed = Number(speedSelect.value) || DEFAULT_SPEED;
@@ -537,6 +629,7 @@ function mountTimeline(el, model, spec, live) {
       st.frames = [];
       st.index = 0;
       st.shown = null;
+      st.logFrom = 0;
       reindex();
     }
     draw();

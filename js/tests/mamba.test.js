@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   boardSvg,
   boardToPosition,
@@ -563,8 +563,10 @@ describe("the widget", () => {
     const after = view2({ S: ["h5"], N: ["a2", "b1"] });
     const el = document.createElement("div");
     const model = fakeModel({ cursor: 1, settings: {} });
+    vi.useFakeTimers();
     const cleanup = widget.render({ model, el });
     model.deliver({ type: "frames", from: 0, frames: [frame(0, 0, before)] });
+    vi.advanceTimersByTime(10_000); // the set-up had its beat: the new frame shows at once
     model.deliver({
       type: "frames",
       from: 1,
@@ -576,6 +578,7 @@ describe("the widget", () => {
     expect(el.querySelector("svg.mamba-board")).toBe(svg);
     expect(el.querySelector('[data-cell="h5"]').classList.contains("pickable")).toBe(true);
     cleanup();
+    vi.useRealTimers();
   });
 });
 

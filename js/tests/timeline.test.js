@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
+import { DEFAULT_SPEED, applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
 import generic, { mountGeneric } from "../src/generic.js";
 
 /** A stand-in for the anywidget model that records what the widget does with it. */
@@ -346,17 +346,48 @@ describe("new frames", () => {
     vi.useFakeTimers();
     const { model } = render();
     load(model, { frames: FRAMES.slice(0, 1), cursor: 0 });
+    vi.advanceTimersByTime(DEFAULT_SPEED); // the set-up has been on screen a while
     model.deliver({ type: "frames", from: 1, frames: FRAMES.slice(1, 4) });
     expect(caption()).toBe("Ann plays a 5.");
-    vi.advanceTimersByTime(700);
+    vi.advanceTimersByTime(DEFAULT_SPEED);
     expect(caption()).toBe("The pile busts.");
     // A bot's answer arriving meanwhile joins the same run.
     model.deliver({ type: "frames", from: 4, frames: FRAMES.slice(4) });
     expect(caption()).toBe("The pile busts.");
-    vi.advanceTimersByTime(700);
+    vi.advanceTimersByTime(DEFAULT_SPEED);
     expect(caption()).toBe("Ann draws a card.");
-    vi.advanceTimersByTime(700);
+    vi.advanceTimersByTime(DEFAULT_SPEED);
     expect(caption()).toBe("Bob plays a 3.");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  test("a bot's answer arriving just after your move waits until your move had its beat", () => {
+    vi.useFakeTimers();
+    const { model } = render();
+    const moves = [frame(0, 0, "Set-up.", true), frame(1, 0, "Ann plays a 5.", true), frame(2, 0, "Bob plays a 3.", true), frame(3, 0, "Ann plays a 1.", true)];
+    load(model, { frames: moves.slice(0, 1), cursor: 0 });
+    vi.advanceTimersByTime(10_000);
+    model.deliver({ type: "frames", from: 1, frames: [moves[1]] }); // your move: shown at once
+    expect(caption()).toBe("Ann plays a 5.");
+    vi.advanceTimersByTime(5);
+    model.deliver({ type: "frames", from: 2, frames: [moves[2]] }); // the bot answers 5 ms later
+    expect(caption()).toBe("Ann plays a 5.");
+    vi.advanceTimersByTime(DEFAULT_SPEED - 10);
+    expect(caption()).toBe("Ann plays a 5.");
+    vi.advanceTimersByTime(5);
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-skip").disabled).toBe(true);
+    // a slower speed for reading; skip to now jumps over the queued beats
+    const speed = $(".tw-speed");
+    speed.value = "5000";
+    speed.dispatchEvent(new Event("change", { bubbles: true }));
+    model.deliver({ type: "frames", from: 3, frames: [moves[3]] });
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-skip").disabled).toBe(false);
+    vi.advanceTimersByTime(DEFAULT_SPEED);
+    expect(caption()).toBe("Bob plays a 3.");
+    click(".tw-skip");
+    expect(caption()).toBe("Ann plays a 1.");
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -423,6 +454,44 @@ describe("new frames", () => {
     click(".tw-last");
     expect($(".tw-replay-note").hidden).toBe(true);
     expect(el.querySelectorAll(".tw-actions button").length).toBe(2);
+  });
+
+  test("the log lists every frame, marks the shown one and jumps where clicked or walked", () => {
+    const { model } = render();
+    load(model);
+    const entries = () => [...el.querySelectorAll(".tw-log-entry")];
+    expect(entries().map((e) => e.textContent)).toEqual(["0.Set-up.", "1.Ann plays a 5.", "The pile busts.", "Ann draws a card.", "2.Bob plays a 3."]);
+    const current = () => el.querySelectorAll("[aria-current=step]");
+    expect(current().length).toBe(1);
+    expect(current()[0]).toBe(entries()[4]);
+    expect(entries().map((e) => e.tabIndex)).toEqual([-1, -1, -1, -1, 0]);
+    entries()[2].dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(caption()).toBe("The pile busts.");
+    expect(current()[0]).toBe(entries()[2]);
+    entries()[2].focus();
+    key("ArrowUp", entries()[2]);
+    expect(caption()).toBe("Ann plays a 5.");
+    expect(document.activeElement).toBe(entries()[1]);
+    key("ArrowDown", entries()[1]);
+    key("ArrowDown", entries()[2]);
+    expect(caption()).toBe("Ann draws a card.");
+    expect(kernelMessages(model)).toEqual([]);
+    // a replaced future is replaced in the log too
+    model.deliver({ type: "frames", from: 4, frames: [frame(2, 0, "Bob plays a 1.", true)] });
+    expect(entries().map((e) => e.textContent).at(-1)).toBe("2.Bob plays a 1.");
+    expect(entries().length).toBe(5);
+    // a seat change empties the log until that seat's frames come
+    model.set("seat", 1);
+    expect(entries().length).toBe(0);
+  });
+
+  test("'Continue from here' and 'Skip to now' keep their slots in a live widget; a replay has neither", () => {
+    const { model } = render();
+    load(model);
+    expect($(".tw-bar").classList.contains("tw-bar-kernel")).toBe(true);
+    expect($(".tw-continue").hidden).toBe(true);
+    model.set("replay", true);
+    expect($(".tw-bar").classList.contains("tw-bar-kernel")).toBe(false);
   });
 
   test("the error banner shows the error trait and dismissing clears it", () => {
@@ -552,7 +621,7 @@ describe("without a kernel", () => {
     expect($(".tw-seat").disabled).toBe(true);
     expect($(".tw-seat").value).toBe("1");
     click(".tw-play");
-    vi.advanceTimersByTime(700 * FRAMES.length);
+    vi.advanceTimersByTime(DEFAULT_SPEED * FRAMES.length);
     expect(caption()).toBe("Bob plays a 3.");
     click(".tw-prev");
     expect($(".tw-continue").hidden).toBe(true);
