@@ -54,7 +54,9 @@ def widget(match_or_game: Union[Match, Game, str], seat: Optional[int] = None, b
 
     ``seat=None`` is the all-seeing teaching view, an int one player's view;
     ``bots={1: "random"}`` lets bots answer for those seats; ``lock_seat=True`` keeps the
-    browser from changing the viewing seat (a player's own screen); ``settings={...}``.
+    browser from changing the viewing seat (a player's own screen); ``settings={...}``;
+    ``frame=(step, sub)`` opens on that frame; ``replay=True`` steps through a recorded game
+    without ever playing; ``seats=[0, 2]`` (with bots for the other seats) is pass-and-play.
     """
     return widget_class(_game_name(match_or_game))(match_or_game, seat=seat, bots=bots, **kwargs)
 

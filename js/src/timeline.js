@@ -200,6 +200,15 @@ function mountTimeline(el, model, spec, live) {
   const seatSelect = h("select", { class: "tw-seat", "aria-label": "Viewing seat" });
   seatLabel.append(seatSelect);
   const viewNote = h("span", { class: "tw-view-note" });
+  // The all-seeing view reveals every hidden card: chosen in the View menu, it asks first.
+  const seeAll = h("div", { class: "tw-see-all", role: "alertdialog", "aria-label": "Show every hidden card?", hidden: true });
+  const seeAllYes = h("button", { type: "button", class: "tw-see-all-yes" }, "Show every card");
+  const seeAllNo = h("button", { type: "button", class: "tw-see-all-no" }, "Cancel");
+  seeAll.append(
+    h("span", {}, "The all-seeing view shows every hidden card and choice, to whoever looks at this screen."),
+    seeAllYes,
+    seeAllNo,
+  );
   const replayNote = h("span", { class: "tw-replay-note", hidden: true }, "Replay: step through it; nothing is played here.");
   header.append(h("span", { class: "tw-title" }, title), seatLabel, viewNote, replayNote);
 
@@ -218,6 +227,11 @@ function mountTimeline(el, model, spec, live) {
   const logList = h("ol", { class: "tw-log", "aria-label": "Game log" });
   logBox.append(logList);
   const main = h("div", { class: "tw-main" });
+  // Pass-and-play: covers the table and the log between two players' turns.
+  const passCover = h("div", { class: "tw-pass", role: "dialog", "aria-label": "Pass the screen", hidden: true });
+  const passText = h("p", { class: "tw-pass-text" });
+  const passBtn = h("button", { type: "button", class: "tw-pass-ready" });
+  passCover.append(passText, passBtn);
 
   const bar = h("div", { class: "tw-bar", role: "toolbar", "aria-label": "Timeline" });
   const button = (cls, text, label) =>
@@ -246,7 +260,7 @@ function mountTimeline(el, model, spec, live) {
   bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect, skipBtn, continueBtn);
 
   main.append(boardEl, caption);
-  root.append(style, header, errorBox, main, logBox, speaker, bar);
+  root.append(style, header, seeAll, errorBox, main, logBox, passCover, speaker, bar);
   el.append(root);
 
   // ---- the renderer context ---------------------------------------------------------------
@@ -258,6 +272,8 @@ function mountTimeline(el, model, spec, live) {
   st.framesSeat = seatOf();
   /** The frames held belong to another seat: hide them until that seat's frames arrive. */
   const awaitingSeat = () => st.framesSeat !== seatOf();
+  /** Pass-and-play between two players: a cover hides the table and the page holds no frame. */
+  const passing = () => Number.isInteger(model.get("pass_to"));
   /** A recorded game to step through: nothing is played from here (Python refuses it too). */
   const replayMode = () => !!model.get("replay");
 
@@ -412,16 +428,23 @@ function mountTimeline(el, model, spec, live) {
   function drawSeats() {
     const names = model.get("seat_names") || [];
     const bots = model.get("bot_seats") || [];
-    const wanted = [["", "All-seeing view"], ...names.map((n, i) => [String(i), bots.includes(i) ? `${n} (bot)` : n])];
+    const seat = seatOf();
+    const locked = !!model.get("lock_seat");
+    // A locked screen is a player's own: the all-seeing view is not offered there (Python may
+    // still set it, and then it is shown as the current view).
+    const offerAll = !locked || seat === null;
+    const wanted = [
+      ...(offerAll ? [["", "All-seeing view"]] : []),
+      ...names.map((n, i) => [String(i), bots.includes(i) ? `${n} (bot)` : n]),
+    ];
     const have = Array.from(seatSelect.options).map((o) => [o.value, o.textContent]);
     if (JSON.stringify(have) !== JSON.stringify(wanted)) {
       seatSelect.replaceChildren(...wanted.map(([value, label]) => h("option", { value }, label)));
     }
-    const seat = seatOf();
     seatSelect.value = seat === null ? "" : String(seat);
+    if (locked || seat === null) seeAll.hidden = true;
     // A replay holds one seat's frames only: its view cannot change. A locked widget is a
     // player's own screen: Python refuses a seat change from the browser anyway.
-    const locked = !!model.get("lock_seat");
     seatSelect.disabled = !live || locked;
     seatSelect.title = locked ? "This view is locked to one seat." : "";
     const name = names[seat] ?? `Seat ${seat}`;
@@ -448,7 +471,7 @@ function mountTimeline(el, model, spec, live) {
 
   /** The log holds one entry per frame held; only entries from `st.logFrom` on are rebuilt. */
   function drawLog() {
-    const held = awaitingSeat() ? 0 : st.frames.length;
+    const held = awaitingSeat() || passing() ? 0 : st.frames.length;
     const from = Math.min(st.logFrom, held);
     while (logList.children.length > from) logList.lastElementChild.remove();
     if (held > from) {
@@ -479,6 +502,17 @@ function mountTimeline(el, model, spec, live) {
     else if (bottom > logList.scrollTop + logList.clientHeight) logList.scrollTop = bottom - logList.clientHeight;
   }
 
+  function drawPass() {
+    const to = model.get("pass_to");
+    const covered = live && Number.isInteger(to);
+    passCover.hidden = !covered;
+    root.classList.toggle("tw-passing", covered);
+    if (!covered) return;
+    const name = (model.get("seat_names") || [])[to] ?? `Seat ${to}`;
+    passText.textContent = `Pass the screen to ${name}.`;
+    passBtn.textContent = `I am ${name}: show my cards`;
+  }
+
   function drawReplay() {
     replayNote.hidden = !(live && replayMode());
     root.classList.toggle("tw-replay", live && replayMode());
@@ -494,7 +528,7 @@ function mountTimeline(el, model, spec, live) {
     // After a seat change the board shows nothing until that seat's frames arrive: the old
     // seat's frames must not appear under the new seat's label (nor the other way round).
     boardEl.classList.toggle("tw-awaiting", awaitingSeat());
-    const frame = awaitingSeat() ? undefined : st.frames[st.index];
+    const frame = awaitingSeat() || passing() ? undefined : st.frames[st.index];
     const n = st.frames.length;
     const cursor = cursorOf();
     firstBtn.disabled = prevBtn.disabled = st.index <= 0;
@@ -517,7 +551,13 @@ function mountTimeline(el, model, spec, live) {
       caption.textContent = frame.caption || "";
     } else {
       stepText.textContent = "step 0 / 0";
-      caption.textContent = !live ? "No frames." : awaitingSeat() ? "Waiting for this view's frames…" : "Waiting for the kernel…";
+      caption.textContent = !live
+        ? "No frames."
+        : passing()
+          ? ""
+          : awaitingSeat()
+            ? "Waiting for this view's frames…"
+            : "Waiting for the kernel…";
     }
     if (caption.textContent !== st.spoken) {
       st.spoken = caption.textContent;
@@ -532,6 +572,7 @@ function mountTimeline(el, model, spec, live) {
     skipBtn.disabled = !frame || st.index >= n - 1;
     drawSeats();
     drawReplay();
+    drawPass();
     drawLog();
     if (frame) {
       try {
@@ -555,6 +596,9 @@ function mountTimeline(el, model, spec, live) {
   listen(lastBtn, "click", () => show(st.frames.length - 1));
   listen(playBtn, "click", togglePlay);
   listen(skipBtn, "click", () => show(st.frames.length - 1));
+  listen(passBtn, "click", () => {
+    if (live && passing()) model.send({ type: "ready" });
+  });
   listen(logList, "click", (event) => {
     const entry = event.target.closest && event.target.closest(".tw-log-entry");
     if (entry) show(Number(entry.dataset.index));
@@ -580,9 +624,25 @@ function mountTimeline(el, model, spec, live) {
     const frame = st.frames[st.index];
     if (live && frame) model.send({ type: "goto", step: frame.step });
   });
-  listen(seatSelect, "change", () => {
-    model.set("seat", seatSelect.value === "" ? null : Number(seatSelect.value));
+  const setSeat = (seat) => {
+    seeAll.hidden = true;
+    model.set("seat", seat);
     model.save_changes();
+  };
+  listen(seatSelect, "change", () => {
+    if (seatSelect.value === "" && seatOf() !== null && spec.hidden !== false) {
+      // Every hidden card on the screen of someone playing: ask first.
+      seatSelect.value = String(seatOf());
+      seeAll.hidden = false;
+      seeAllYes.focus();
+      return;
+    }
+    setSeat(seatSelect.value === "" ? null : Number(seatSelect.value));
+  });
+  listen(seeAllYes, "click", () => setSeat(null));
+  listen(seeAllNo, "click", () => {
+    seeAll.hidden = true;
+    seatSelect.focus();
   });
   listen(errorClose, "click", () => {
     st.renderError = "";
@@ -616,25 +676,39 @@ function mountTimeline(el, model, spec, live) {
       draw();
     } else if (msg.type === "goto" && Number.isInteger(msg.step)) {
       show(Number.isInteger(msg.sub) ? findFrame(msg.step, msg.sub) : lastFrameOf(msg.step));
+      if (msg.follow === true && animate() && !atEnd()) {
+        // A player opening a passed screen watches what happened since, at the chosen speed.
+        st.following = true;
+        schedule();
+        draw();
+      }
     }
     else if (msg.type === "show" && Number.isInteger(msg.index)) show(msg.index);
   });
+  /** Forget every frame held (another seat's, or a screen being passed on). */
+  function dropFrames(keepMoment) {
+    const shown = st.frames[st.index];
+    st.keep = keepMoment && shown ? { step: shown.step, sub: shown.sub } : keepMoment ? st.keep : null;
+    stopTimer();
+    st.following = st.playing = false;
+    st.frames = [];
+    st.index = 0;
+    st.shown = null;
+    st.logFrom = 0;
+    reindex();
+  }
   onModel("change:seat", () => {
-    if (awaitingSeat() && st.frames.length) {
-      // Drop the old seat's frames; remember the moment shown to return to it.
-      const shown = st.frames[st.index];
-      st.keep = shown ? { step: shown.step, sub: shown.sub } : st.keep;
-      stopTimer();
-      st.following = st.playing = false;
-      st.frames = [];
-      st.index = 0;
-      st.shown = null;
-      st.logFrom = 0;
-      reindex();
-    }
+    // Drop the old seat's frames; remember the moment shown to return to it.
+    if (passing()) dropFrames(false);
+    else if (awaitingSeat() && st.frames.length) dropFrames(true);
     draw();
   });
-  for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat", "replay"]) onModel(`change:${name}`, draw);
+  onModel("change:pass_to", () => {
+    // The screen goes to another player: nothing of the last one's view may stay in the page.
+    if (passing()) dropFrames(false);
+    draw();
+  });
+  for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
   onModel("change:error", () => {
     st.pending = false;
     draw();

@@ -260,11 +260,55 @@ describe("rendering and the protocol", () => {
     expect(model.get("seat")).toBe(1);
     expect(model.saves).toBe(1);
     expect($(".tw-view-note").textContent).toMatch(/Bob's view/);
+    // The all-seeing view asks first: cancelled, nothing changes; confirmed, it shows.
     select.value = "";
     select.dispatchEvent(new Event("change", { bubbles: true }));
+    expect(model.get("seat")).toBe(1);
+    expect(select.value).toBe("1");
+    expect($(".tw-see-all").hidden).toBe(false);
+    click(".tw-see-all-no");
+    expect($(".tw-see-all").hidden).toBe(true);
+    expect(model.get("seat")).toBe(1);
+    select.value = "";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    click(".tw-see-all-yes");
     expect(model.get("seat")).toBe(null);
+    expect($(".tw-see-all").hidden).toBe(true);
     model.set("seat", 0); // from Python
     expect(select.value).toBe("0");
+  });
+
+  test("a locked screen does not offer the all-seeing view", () => {
+    const { model } = render(generic, { seat: 1, lock_seat: true });
+    load(model);
+    expect([...$(".tw-seat").options].map((o) => o.textContent)).toEqual(["Ann", "Bob"]);
+    model.set("lock_seat", false);
+    expect([...$(".tw-seat").options].map((o) => o.textContent)).toEqual(["All-seeing view", "Ann", "Bob"]);
+  });
+
+  test("pass-and-play: a cover between players, no frame held, ready asks Python, the next player follows", () => {
+    vi.useFakeTimers();
+    const { model } = render(generic, { seat: 0, lock_seat: true, seats: [0, 1] });
+    load(model);
+    expect($(".tw-pass").hidden).toBe(true);
+    expect(el.querySelectorAll(".tw-log-entry").length).toBe(5);
+    // Python covers the screen and gives it to Bob in one update
+    model.set("pass_to", 1);
+    model.set("seat", 1);
+    expect($(".tw-pass").hidden).toBe(false);
+    expect($(".tw-pass-text").textContent).toBe("Pass the screen to Bob.");
+    expect(el.querySelectorAll(".tw-log-entry").length).toBe(0);
+    expect(caption()).toBe("");
+    expect(el.querySelector(".tw-board").textContent).not.toMatch(/plays/);
+    click(".tw-pass-ready");
+    expect(kernelMessages(model)).toEqual([{ type: "ready" }]);
+    model.set("pass_to", null);
+    model.deliver({ type: "frames", from: 0, frames: FRAMES });
+    model.deliver({ type: "goto", step: 1, sub: 0, follow: true });
+    expect($(".tw-pass").hidden).toBe(true);
+    expect(caption()).toBe("Ann plays a 5.");
+    vi.advanceTimersByTime(DEFAULT_SPEED * 3);
+    expect(caption()).toBe("Bob plays a 3.");
   });
 
   test("a game with nothing hidden says so instead of promising hidden cards", () => {
@@ -324,6 +368,7 @@ describe("rendering and the protocol", () => {
     const select = $(".tw-seat");
     select.value = "";
     select.dispatchEvent(new Event("change", { bubbles: true }));
+    click(".tw-see-all-yes");
     expect(caption()).toMatch(/Waiting for this view's frames/);
     model.set("seat", 0); // Python refused and put the seat back, then resends the frames
     model.deliver({ type: "frames", from: 0, frames: FRAMES });

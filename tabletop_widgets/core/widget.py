@@ -99,6 +99,9 @@ class GameWidget(anywidget.AnyWidget):
     the all-seeing view; ``bots={seat: bot or name}`` answers for those seats after each action.
     ``frame=(step, sub)`` opens on that frame (as :meth:`goto`). ``replay=True`` shows a recorded
     game: the timeline steps freely, but nothing is played and the match's cursor never moves.
+    ``seats=[0, 2]`` is pass-and-play: those seats share one screen (every other seat needs a
+    bot); the view follows the seat to move, and between two of them a cover asks to pass the
+    screen, with nothing of either seat's hand in the page until the next player opens it.
     """
 
     #: The games a subclass draws (``None``: any game, drawn by the generic renderer).
@@ -116,6 +119,10 @@ class GameWidget(anywidget.AnyWidget):
     lock_seat = traitlets.Bool(False).tag(sync=True)
     #: True: a recorded game to step through; neither the browser nor Python plays or moves it.
     replay = traitlets.Bool(False).tag(sync=True)
+    #: Pass-and-play: the seats sharing this screen (empty: not pass-and-play).
+    seats = traitlets.List(traitlets.Int()).tag(sync=True)
+    #: Pass-and-play: the seat the screen is being passed to; while set the page holds no frame.
+    pass_to = traitlets.Any(None, allow_none=True).tag(sync=True)
 
     #: The display switches the browser may change in ``settings``: key → type of its value.
     #: Subclasses extend it (``SETTINGS = {**GameWidget.SETTINGS, "tally": bool}``).
@@ -137,6 +144,7 @@ class GameWidget(anywidget.AnyWidget):
         lock_seat: bool = False,
         frame=None,
         replay: bool = False,
+        seats=None,
         **kwargs,
     ):
         if isinstance(type(self)._esm, MissingBundle):
@@ -149,6 +157,9 @@ class GameWidget(anywidget.AnyWidget):
         self._check_seat_of(match, seat)
         if replay and bots:
             raise ValueError("a replay plays nothing, so it takes no bots; leave out bots= or replay=True")
+        if seats is not None:
+            seats = self._check_pass_seats(match, seats, seat, bots, replay)
+            lock_seat = True  # the screen passes from seat to seat; nobody picks another view
         opening = None
         if frame is not None:
             if not isinstance(frame, (tuple, list)) or len(frame) != 2:
@@ -161,9 +172,13 @@ class GameWidget(anywidget.AnyWidget):
         self._bot_specs = bots
         self._bots = {}
         self._at = None  # (step, sub): the frame Python last told the browser to show
+        self._seen = {}  # pass-and-play: seat → the match's cursor when that seat passed the screen on
         super().__init__(**kwargs)
         self.lock_seat = lock_seat
         self.replay = replay
+        if seats:
+            self.seats = seats
+            seat = None  # chosen in _attach: the first seat to move, behind the cover
         if opening is not None:
             self._at = opening
             if not replay:
@@ -197,6 +212,9 @@ class GameWidget(anywidget.AnyWidget):
     def match(self, match_or_game):
         match = self._as_match(match_or_game)
         seat = self.seat
+        if self.seats:
+            self._check_pass_seats(match, self.seats, None, self._bot_specs, False)
+            seat = None
         self._at = None  # a new match opens where its cursor is
         if seat is not None and seat >= match.game.players:
             # Falling back to None would turn a player's view into the all-seeing one.
@@ -219,15 +237,22 @@ class GameWidget(anywidget.AnyWidget):
         self.game = match.game.name
         self.seat_names = list(match.game.seat_names)
         self.bot_seats = sorted(table)
-        self._seat_change_quiet = True  # _send_all below sends this seat's frames once
-        try:
-            self.seat = seat
-        finally:
-            self._seat_change_quiet = False
         # Bots that must open the game do so, unless that would drop a recorded future
         # (before observing the match: `_send_all` below sends all their frames at once).
         if self._bots and match.cursor == len(match):
             match.autoplay(self._bots)
+        if self.seats:
+            # The screen starts covered, passed to the first of its seats to move.
+            to_move = match.state.to_move
+            seat = to_move if to_move in self.seats else self.seats[0]
+            self._seen = {}
+        self._seat_change_quiet = True  # _send_all below sends this seat's frames once
+        try:
+            with self.hold_sync():
+                self.seat = seat
+                self.pass_to = seat if self.seats else None
+        finally:
+            self._seat_change_quiet = False
         if self._at is not None and (self._at[0] > len(match) or (not self.replay and self._at[0] != match.cursor)):
             self._at = None  # the bots moved on: show where play continues
         self._unobserve = match.observe_changes(self._on_match_change)
@@ -243,6 +268,8 @@ class GameWidget(anywidget.AnyWidget):
     def bots(self, bots):
         if self.replay and bots:
             raise ValueError("a replay plays nothing, so it takes no bots")
+        if self.seats:
+            self._check_pass_seats(self._match, self.seats, None, bots, False)
         self._attach(self._match, self.seat, bots)
 
     # Python-side actions ---------------------------------------------------------------------
@@ -274,6 +301,7 @@ class GameWidget(anywidget.AnyWidget):
                 state = self._match.autoplay(self._bots)
         finally:
             self._holding = False
+        self._pass_if_needed()
         self._send_legal()
         return state
 
@@ -283,6 +311,27 @@ class GameWidget(anywidget.AnyWidget):
         from .html import write_html
 
         write_html(self._match, path, seat=self.seat if seat is _VIEWING else seat, steps=steps)
+
+    @staticmethod
+    def _check_pass_seats(match: Match, seats, seat, bots, replay) -> list:
+        """The seats of a pass-and-play screen, checked against the game and the bots."""
+        players = match.game.players
+        if replay:
+            raise ValueError("a replay plays nothing: pass-and-play (seats=) needs replay=False")
+        if seat is not None:
+            raise ValueError("seats= puts the seat to move on the screen; leave out seat=")
+        if not isinstance(seats, (list, tuple)) or not seats or not all(_is_int(s) and 0 <= s < players for s in seats):
+            raise ValueError(f"seats must be a non-empty list of seats from 0 to {players - 1}, got {_short(seats)}")
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"seats lists a seat twice: {_short(seats)}")
+        bot_seats = set(bots or {})
+        if bot_seats & set(seats):
+            raise ValueError(f"seat {min(bot_seats & set(seats))} is in seats and has a bot; a seat is one or the other")
+        missing = sorted(set(range(players)) - set(seats) - bot_seats)
+        if missing:
+            names = ", ".join(f"{s} ({match.game.seat_names[s]})" for s in missing)
+            raise ValueError(f"seats: every other seat needs a bot, and {names} has none (bots={{seat: 'random'}})")
+        return list(seats)
 
     @staticmethod
     def _check_frame(match: Match, seat, step, sub) -> tuple:
@@ -418,6 +467,11 @@ class GameWidget(anywidget.AnyWidget):
 
     def _send_all(self, goto: bool = True):
         """Everything the browser needs: frames from 0, the legal actions, the cursor."""
+        if self.pass_to is not None:
+            # Covered between two players: no frame of either seat until the next one is ready.
+            self._counts = []
+            self._send_legal()
+            return
         frames, counts = [], []
         for step in range(len(self._match) + 1):
             step_frames = self._frames_of(step)
@@ -444,7 +498,7 @@ class GameWidget(anywidget.AnyWidget):
         state = self._match.state
         to_move = state.to_move
         may_act = (
-            not self.replay and to_move is not None and to_move not in self._bots and self.seat in (None, to_move)
+            not self.replay and self.pass_to is None and to_move is not None and to_move not in self._bots and self.seat in (None, to_move)
         )
         if self.lock_seat and self._match.cursor != len(self._match):
             may_act = False  # a locked screen plays only at the live end
@@ -460,11 +514,18 @@ class GameWidget(anywidget.AnyWidget):
         step, sub = self._shown()
         with self.hold_sync():  # one state update for both traits
             self.cursor = match.cursor
-            self.current = match.frames_of_step(step, self.seat)[sub].to_dict()
+            covered = self.pass_to is not None
+            self.current = None if covered else match.frames_of_step(step, self.seat)[sub].to_dict()
 
     def _on_match_change(self, kind, step=None, dropped=0, **info):
         if not self.replay and self._at is not None and self._at[0] != self._match.cursor:
             self._at = None  # the match moved elsewhere: show where play continues there
+        if self.pass_to is not None:
+            # Covered: nothing is sent; the next player gets every frame when ready.
+            self._sync_cursor()
+            if not self._holding:
+                self._pass_if_needed()
+            return
         if kind == "play":
             # Only the new step's frames; the browser drops whatever it held from there on.
             del self._counts[step:]
@@ -478,6 +539,44 @@ class GameWidget(anywidget.AnyWidget):
             if not self.replay:  # a replay's browser stays on its frame when the match moves
                 self.send(self._goto_message())
             self._send_legal()
+        if not self._holding:
+            self._pass_if_needed()
+
+    # pass-and-play -------------------------------------------------------------------------
+    def _pass_if_needed(self):
+        """Cover the screen when another of its seats is to move: the page drops every frame
+        (its `seat` changes) and gets the next seat's only when that player opens it."""
+        if not self.seats:
+            return
+        to_move = self._match.state.to_move
+        if to_move not in self.seats or to_move == self.pass_to or (self.pass_to is None and to_move == self.seat):
+            return
+        if self.pass_to is None and self.seat is not None:
+            self._seen[self.seat] = self._match.cursor
+        self._seat_change_quiet = True
+        try:
+            with self.hold_sync():  # seat, pass_to and an empty `current` in one update
+                self.pass_to = to_move
+                self.seat = to_move
+                self._sync_cursor()
+        finally:
+            self._seat_change_quiet = False
+        self._counts = []
+
+    def _ready_from_browser(self):
+        seat = self.pass_to
+        if seat is None:
+            raise _Refused("The screen is not being passed; nothing changed.")
+        with self.hold_sync():
+            self.pass_to = None
+            self._sync_cursor()
+        self._send_all(goto=False)
+        # The new player watches, at the chosen speed, what happened since they passed it on.
+        first = self._seen.get(seat, -1) + 1
+        if first <= self._match.cursor:
+            self.send({"type": "goto", "step": first, "sub": 0, "follow": True})
+        else:
+            self.send(self._goto_message())
 
     # receiving ----------------------------------------------------------------------------
     def _on_msg(self, _widget, content, buffers):
@@ -506,6 +605,8 @@ class GameWidget(anywidget.AnyWidget):
             self._play_from_browser(msg)
         elif kind == "goto":
             self._goto_from_browser(msg)
+        elif kind == "ready":
+            self._ready_from_browser()
         elif not self._on_game_message(msg):
             raise _Refused(f"The widget does not understand messages of type {_short(kind)}; nothing changed.")
 
@@ -526,6 +627,10 @@ class GameWidget(anywidget.AnyWidget):
 
     def _play_from_browser(self, msg):
         self._refuse_in_replay("it plays nothing")
+        if self.pass_to is not None:
+            raise _Refused(
+                f"The screen is being passed to {self._match.game.seat_names[self.pass_to]}; nothing was played."
+            )
         action = msg.get("action")
         if not isinstance(action, str):
             raise _Refused(f"The action must be a notation string, got {_short(action)}; nothing changed.")
@@ -566,6 +671,7 @@ class GameWidget(anywidget.AnyWidget):
                 match.autoplay(self._bots)
         finally:
             self._holding = False
+        self._pass_if_needed()
         self._send_legal()
 
     def _goto_from_browser(self, msg):
@@ -582,6 +688,7 @@ class GameWidget(anywidget.AnyWidget):
                 self._match.autoplay(self._bots)
         finally:
             self._holding = False
+        self._pass_if_needed()
         self._send_legal()
 
     def _locked_text(self, outcome: str) -> str:

@@ -25,7 +25,11 @@ def test_seat_view_hides_the_other_hands(notebook):
     assert seat.input_value() == "0"
     assert hand_seats(root) == ["0"]
 
+    # The all-seeing view asks first: until confirmed, the seat's own hand only.
     seat.select_option("")
+    root.locator(".tw-see-all-yes").wait_for()
+    assert seat.input_value() == "0" and hand_seats(root) == ["0"]
+    root.locator(".tw-see-all-yes").click()
     page.wait_for_function("(root) => root.querySelectorAll('.mm-hand-cards').length === 4", arg=root.element_handle())
     assert sorted(hand_seats(root)) == ["0", "1", "2", "3"]
 

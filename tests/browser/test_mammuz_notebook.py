@@ -68,5 +68,6 @@ def test_mammuz_seat_view_shows_only_its_own_hand(notebook):
 
     # The all-seeing view draws every hand.
     root.locator("select.tw-seat").select_option("")
+    root.locator(".tw-see-all-yes").click()  # it asks before it shows every hand
     page.wait_for_function("(root) => root.querySelectorAll('.mz-hand').length === 4", arg=root.element_handle())
     assert root.evaluate(HANDS_JS) == {str(s): {c: n for c, n in h.items()} for s, h in enumerate(hands)}
