@@ -82,3 +82,14 @@ def test_dev_lab_passes_its_arguments_to_jupyterlab_and_says_so():
     launch = lab[lab.index("exec jupyter lab"):]
     assert re.match(r'exec jupyter lab [^\n]*\\\n[^\n]*"\$@"\n', launch), launch
     assert 'lab)   shift; cmd_lab "$@"' in dev
+
+
+def test_start_here_links_every_notebook_and_the_binder_badge_opens_it():
+    start = nbformat.read(ROOT / "examples" / "start-here.ipynb", as_version=4)
+    text = "\n".join(cell.source for cell in start.cells if cell.cell_type == "markdown")
+    linked = set(re.findall(r"\]\(([\w.-]+\.ipynb)\)", text))
+    assert linked == {p.name for p in EXAMPLES} - {"start-here.ipynb"}
+    for target in re.findall(r"\]\((\.\./docs/[\w./-]+)\)", text):
+        assert (ROOT / "examples" / target).resolve().exists(), target
+    readme = (ROOT / "README.md").read_text()
+    assert "urlpath=lab/tree/examples/start-here.ipynb" in readme
