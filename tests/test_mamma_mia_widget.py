@@ -3,6 +3,7 @@ out captured from ``send`` (from construction on) and checked against the engine
 
 import json
 import random
+import re
 
 import pytest
 
@@ -100,48 +101,23 @@ def test_both_editions_get_this_widget():
 
 
 # the tally switch ---------------------------------------------------------------------------
-def log_sums(view):
-    sums = {}
-    for entry in view["oven"]["log"]:
-        if "kind" in entry:
-            sums[entry["kind"]] = sums.get(entry["kind"], 0) + entry["count"]
-    return sums
-
-
-def test_the_tally_is_off_by_default_and_the_browser_can_switch_it():
+def test_the_tally_is_a_display_switch_that_changes_no_frame():
     m = tw.Match("mamma-mia", seed=4, players=3)
     m.autoplay({s: "random" for s in range(3)}, max_steps=6)
     w = SpyWidget(m, seat=0)
     assert w.settings["tally"] is False
     browser(w, {"type": "hello"})
-    frames = w.sent[-3]["frames"]
-    assert all(f["view"]["oven"]["tally"] is None for f in frames)
+    frames = [f for msg in w.sent if msg["type"] == "frames" for f in msg["frames"]]
+    assert frames and all(f.get("view", {}).get("oven", {}).get("tally") is None for f in frames if "view" in f)
+    current = w.current
 
+    # The browser draws the tally from the public log itself: switching sends nothing back.
     w.sent.clear()
     browser(w, {"type": "tally", "on": True})
-    assert w.error == ""
-    assert w.settings["tally"] is True
-    resent = [msg for msg in w.sent if msg["type"] == "frames"]
-    assert len(resent) == 1 and resent[0]["from"] == 0
-    frames = resent[0]["frames"]
-    assert len(frames) == len(m.frames(0))
-    assert any(log_sums(f["view"]) for f in frames)
-    for f in frames:
-        assert f["view"]["oven"]["tally"]["ingredients"] == log_sums(f["view"])
-    assert w.current["view"]["oven"]["tally"]["ingredients"] == log_sums(w.current["view"])
-    # Still the seat's own view: the tally adds only public information.
-    assert leaks(w, 0) == []
-
-    # New frames carry the tally too, and switching off removes it.
-    w.sent.clear()
-    m.play(m.state.legal_actions()[0])  # the widget follows the match's changes
-    new = [f for msg in w.sent if msg["type"] == "frames" for f in msg["frames"]]
-    assert new and all(f["view"]["oven"]["tally"] is not None for f in new)
-    w.sent.clear()
-    browser(w, {"type": "tally", "on": False})
-    assert w.settings["tally"] is False
-    assert all(f["view"]["oven"]["tally"] is None for f in w.sent[0]["frames"])
-    assert w.current["view"]["oven"]["tally"] is None
+    assert w.error == "" and w.settings["tally"] is True and w.tally is True
+    assert w.sent == [] and w.current == current
+    w.tally = False
+    assert w.settings["tally"] is False and w.sent == []
 
 
 def test_the_browser_may_switch_the_tally_through_settings_with_a_bool_only():
@@ -151,9 +127,10 @@ def test_the_browser_may_switch_the_tally_through_settings_with_a_bool_only():
     browser(w, {"type": "hello"})
     w.set_state({"settings": dict(w.settings, tally="yes")})
     assert "must be a bool" in w.error and w.settings["tally"] is False
+    w.sent.clear()
     w.set_state({"settings": dict(w.settings, tally=True)})
     assert w.settings["tally"] is True
-    assert w.current["view"]["oven"]["tally"]["ingredients"] == log_sums(w.current["view"])
+    assert not [msg for msg in w.sent if msg["type"] == "frames"]
 
 
 # forged messages ----------------------------------------------------------------------------
@@ -186,3 +163,58 @@ def test_forged_messages_set_error_and_change_nothing():
     browser(w2, {"type": "play", "action": str(m.state.legal_actions()[0]), "step": m.cursor})
     assert "cannot play" in w2.error
     assert (m.to_json(), m.cursor, len(m)) == before[:3]
+
+
+# captions per seat ---------------------------------------------------------------------------
+def _states_with_decisions(name, kinds, games=40):
+    """States of random games whose pending question is one of ``kinds``."""
+    found = {}
+    for seed in range(games):
+        state = tw.make(name, players=3).new_state(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            view = state.observe(None)
+            decision = (view.get("evaluation") or {}).get("decision")
+            if decision and decision["kind"] not in found:
+                found[decision["kind"]] = state
+            if len(found) == len(kinds):
+                return found
+            state = state.apply(rng.choice(state.legal_actions()))
+    return found
+
+
+def test_a_decision_speaks_to_the_deciding_seat_and_of_it_to_everybody_else():
+    found = _states_with_decisions("mamma-mia-plus", {"add_from_hand", "choose_kind", "help"})
+    assert {"add_from_hand", "help"} <= set(found)
+    for kind, state in found.items():
+        decider = state.observe(None)["evaluation"]["decision"]["seat"]
+        name = state.game.seat_names[decider]
+        mine = state.observe(decider)["evaluation"]["decision"]["question"]
+        assert re.search(r"\byour?\b", mine, re.I), (kind, mine)
+        for seat in [None] + [s for s in range(3) if s != decider]:
+            other = state.observe(seat)["evaluation"]["decision"]["question"]
+            assert not re.search(r"\byour?\b", other, re.I), (kind, seat, other)
+            assert name in other, (kind, seat, other)
+
+
+# what a turn shows every seat ----------------------------------------------------------------
+def test_a_turn_frame_tells_every_seat_which_cards_went_into_the_oven_and_nothing_secret():
+    m = tw.Match("mamma-mia-plus", seed=5, players=4)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=30)
+    seen = 0
+    for seat in [None, 0, 1, 2, 3]:
+        for frame in m.frames(seat):
+            if frame.kind != "turn":
+                continue
+            data, log = frame.data, frame.view["oven"]["log"]
+            assert set(data) >= {"seat", "put", "order", "source", "drew"}
+            # The newest entries of the oven's public log are the cards the data names.
+            tail = log[len(log) - (data["order"] + bool(data["put"])):]
+            if data["order"]:
+                assert tail[-1] == {**tail[-1], "seat": data["seat"], "order": tail[-1]["order"]} and "kind" not in tail[-1]
+            if data["put"]:
+                assert {"seat": data["seat"], **data["put"]} == {k: tail[0][k] for k in ("seat", "kind", "count")}
+            # Which order went in is the player's own secret (and the all-seeing view's).
+            assert ("action" in data) == (seat in (None, data["seat"])), (seat, data)
+            seen += 1
+    assert seen > 40

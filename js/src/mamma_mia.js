@@ -34,8 +34,24 @@ export const css = `
   background: var(--mm-bg);
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
-  display: flex; flex-direction: column; gap: 8px; padding: 6px;
+  /* One footprint for every frame: fixed regions, each scrolling or compressing inside. */
+  display: grid; grid-template-columns: minmax(250px, 330px) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
+  gap: 6px; padding: 4px; height: 600px; overflow: hidden; box-sizing: border-box;
 }
+.mm-slot { min-height: 0; min-width: 0; overflow: auto; }
+.mm-slot-status { grid-column: 1 / -1; overflow: hidden; white-space: nowrap; }
+.mm-left, .mm-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
+.mm-slot-oven { flex: 0 0 272px; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 6px; overflow: hidden; }
+.mm-slot-oven > .mm-section { min-height: 0; overflow: hidden; }
+.mm-oven-box { display: flex; flex-direction: column; gap: 4px; }
+.mm-slot-seats { flex: 1 1 0; }
+.mm-slot-table { flex: 0 0 164px; overflow: hidden; }
+.mm-slot-table > .mm-section { height: 100%; }
+.mm-slot-middle { flex: 0 0 176px; display: flex; flex-direction: column; gap: 6px; }
+.mm-slot-hand { flex: 1 1 0; display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
+.mm-slot-hand > .mm-hand { flex: 1 1 0; min-height: 0; overflow: auto; }
+.mm-slot-hand > .mm-composer { flex: none; }
+.mm-muted { color: var(--mm-muted); }
 @media (prefers-color-scheme: dark) {
   .mm-root { --mm-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mm-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
     --mm-bg: var(--tw-bg, var(--jp-layout-color1, #161b22)); --mm-panel: var(--tw-bg2, var(--jp-layout-color2, #21262d));
@@ -49,29 +65,29 @@ export const css = `
 .mm-status { display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
 .mm-status b { color: var(--mm-fg); }
 .mm-card {
-  position: relative; box-sizing: border-box; width: 56px; min-height: 70px;
+  position: relative; box-sizing: border-box; width: 72px; min-height: 72px; flex: none;
   border-radius: 6px; border: 2px solid var(--mm-kind, var(--mm-seat, #888));
   background: var(--mm-face); color: var(--mm-face-fg);
   display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
-  gap: 2px; padding: 3px; margin: 0; font-size: 10px; line-height: 1.1;
+  gap: 2px; padding: 3px; margin: 0; font-size: 11px; line-height: 1.1;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25);
 }
 .mm-card .mm-icon { width: 30px; height: 30px; flex: none; }
 /* Cards that are buttons (the hand, when composing a turn) keep their card face over the
    timeline's button style. */
-.mm-root button.mm-card { font-size: 10px; padding: 3px; min-width: 0; color: var(--mm-face-fg);
+.mm-root button.mm-card { font-size: 11px; padding: 3px; min-width: 0; color: var(--mm-face-fg);
   background: var(--mm-face); border: 2px solid var(--mm-kind, var(--mm-seat, #888)); border-radius: 6px; }
 .mm-root button.mm-order { border-width: 3px; border-color: var(--mm-seat); }
 .mm-root button.mm-card:hover:not(:disabled) { border-color: var(--mm-accent); }
-.mm-root button.mm-card:disabled { opacity: 0.4; }
+.mm-root button.mm-card:disabled { opacity: 0.5; filter: grayscale(0.6); }
 .mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box,
   var(--mm-kind) border-box; }
 .mm-ing::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 6px;
   background: var(--mm-kind); border-radius: 3px 3px 0 0; }
-.mm-card-name { font-weight: 600; }
+.mm-card-name { font-weight: 600; max-width: 100%; overflow: hidden; letter-spacing: -0.2px; }
 .mm-count { position: absolute; right: -6px; top: -8px; background: var(--mm-fg); color: var(--mm-bg);
   border-radius: 9px; padding: 0 5px; font-size: 11px; font-weight: 700; }
-.mm-small { width: 38px; min-height: 46px; }
+.mm-small { width: 40px; min-height: 46px; }
 .mm-small .mm-icon { width: 22px; height: 22px; }
 .mm-order { width: 150px; min-height: 96px; align-items: stretch; justify-content: flex-start;
   border-width: 3px; border-color: var(--mm-seat); text-align: left; }
@@ -89,17 +105,25 @@ export const css = `
 .mm-back-order { background: repeating-linear-gradient(45deg, var(--mm-seat) 0 5px, rgba(255,255,255,0.35) 5px 7px); border-color: var(--mm-seat); }
 .mm-back-mark { font-weight: 800; font-size: 12px; text-shadow: 0 1px 1px #000; }
 .mm-empty { opacity: 0.2; }
-.mm-mammamia { background: #d81e28; color: #fff7c2; border-color: #7d0d12; font-weight: 800; text-align: center; }
+.mm-mammamia { background: #b3121b; color: #fff7c2; border-color: #7d0d12; font-weight: 800; text-align: center; }
+.mm-mammamia-text { white-space: normal; overflow-wrap: normal; }
+.mm-mm-chip { display: inline-block; background: #b3121b; color: #fff7c2; font-weight: 800; border-radius: 4px; padding: 0 4px; }
 .mm-pile { display: flex; flex-direction: column; align-items: center; gap: 2px; }
 .mm-pile-stack { display: flex; }
 .mm-pile-stack .mm-card + .mm-card { margin-left: -48px; margin-top: 3px; }
 .mm-pile-label { color: var(--mm-muted); }
 .mm-pile-count { color: var(--mm-fg); }
-.mm-oven { display: flex; gap: 10px; align-items: flex-start; flex-wrap: wrap; }
-.mm-log { list-style: none; margin: 0; padding: 0; max-height: 150px; overflow-y: auto; min-width: 190px; }
+.mm-oven { display: flex; flex-direction: column; gap: 4px; flex: 1 1 0; min-height: 0; }
+.mm-oven > .mm-pile { flex-direction: row; gap: 6px; }
+.mm-log { list-style: none; margin: 0; padding: 0; flex: 1 1 0; min-height: 0; overflow-y: auto; }
 .mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; }
 .mm-log li .mm-icon { width: 16px; height: 16px; }
-.mm-log li.mm-log-top { font-weight: 700; }
+.mm-log li.mm-log-new { font-weight: 700; }
+.mm-new-badge, .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
+.mm-just-played { outline: 3px solid var(--mm-fg); outline-offset: 1px; }
+.mm-seat.mm-just-moved { outline: 2px dashed var(--mm-fg); outline-offset: 1px; }
+.mm-last-text { display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }
+.mm-last-cards { display: flex; gap: 6px; margin-top: 4px; }
 .mm-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; background: var(--mm-seat, #888); border: 1px solid rgba(0,0,0,0.4); flex: none; }
 .mm-tally { display: flex; flex-wrap: wrap; gap: 6px; }
 .mm-tally span { display: inline-flex; align-items: center; gap: 2px; }
@@ -109,7 +133,9 @@ export const css = `
 .mm-column-head { display: flex; align-items: center; gap: 3px; font-weight: 700; }
 .mm-column-head .mm-icon { width: 18px; height: 18px; }
 .mm-column-stack { display: flex; flex-direction: column; align-items: center; }
-.mm-column-stack .mm-card + .mm-card { margin-top: -34px; }
+.mm-column-stack { height: 96px; }
+/* A tall column compresses: each card under the top one shows a thinner edge. */
+.mm-column-stack .mm-card + .mm-card { margin-top: calc(var(--mm-step, 12px) - 46px); }
 .mm-wanted { outline: 3px solid var(--mm-accent); outline-offset: -1px; }
 /* Cards a made pizza used: ghosts under their column, by where they came from. */
 .mm-taken { outline: 3px solid var(--mm-accent); outline-offset: -1px; opacity: 0.75; }
@@ -117,27 +143,30 @@ export const css = `
 .mm-from-helper { outline: 3px dotted #b0379a; outline-offset: -1px; }
 .mm-legend { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 4px; color: var(--mm-muted); }
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
-.mm-log li.mm-log-revealed { opacity: 0.55; text-decoration: line-through; }
-.mm-log li.mm-log-revealing { opacity: 0.8; font-style: italic; }
+.mm-log li.mm-log-revealed { color: var(--mm-muted); text-decoration: line-through; }
+.mm-log li.mm-log-revealing { font-style: italic; }
 .mm-fly { animation: mm-fly 0.45s ease-out; }
 @keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
-.mm-seats { display: flex; gap: 8px; flex-wrap: wrap; }
-.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 4px 6px; min-width: 150px;
+.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 6px; }
+.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden;
   background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
 .mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-accent); }
 .mm-seat-name { display: flex; align-items: center; gap: 4px; font-weight: 700; }
-.mm-seat-facts { color: var(--mm-muted); display: flex; gap: 8px; flex-wrap: wrap; }
+.mm-seat-facts { color: var(--mm-muted); display: flex; gap: 6px; flex-wrap: nowrap; align-items: center; white-space: nowrap; overflow: hidden; }
+.mm-seat-facts .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-seat-facts b { color: var(--mm-fg); }
-.mm-backs { display: flex; }
-.mm-backs .mm-card { width: 18px; min-height: 26px; padding: 0; margin-right: -6px; }
+.mm-backs { display: flex; overflow: hidden; }
+.mm-backs .mm-card { width: 12px; min-height: 20px; padding: 0; margin-right: -6px; border-width: 1px; }
 .mm-backs .mm-back-mark { display: none; }
-.mm-backs .mm-gap { width: 14px; }
+.mm-backs .mm-gap { width: 10px; }
 .mm-badge { font-size: 0.85em; border-radius: 4px; padding: 0 4px; background: var(--mm-accent); color: #fff; }
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
-.mm-hand-cards { display: flex; flex-wrap: wrap; gap: 4px; align-items: flex-start; }
+.mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 4px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
 .mm-hand-group { display: flex; }
-.mm-hand-group .mm-card + .mm-card { margin-left: -26px; }
+.mm-hand-group { flex: none; }
+.mm-hand-group .mm-card + .mm-card { margin-left: -42px; }
+.mm-hand > * { flex: none; }
 /* A covered card shows its colour and icon; its name, cut in half, only on the top card. */
 .mm-hand-group .mm-card:not(:last-child) .mm-card-name { visibility: hidden; }
 .mm-hand-cards button.mm-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mm-accent); }
@@ -153,8 +182,8 @@ export const css = `
   display: flex; flex-direction: column; gap: 6px; }
 .mm-decision-q { font-weight: 700; }
 .mm-decision-answers { display: flex; gap: 6px; flex-wrap: wrap; }
-.mm-eval { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
-.mm-revealed { display: flex; gap: 3px; flex-wrap: wrap; align-items: flex-end; max-width: 420px; }
+.mm-eval { display: flex; gap: 12px; flex-wrap: nowrap; align-items: flex-start; }
+.mm-revealed { display: flex; gap: 3px; flex-wrap: nowrap; align-items: flex-end; overflow-x: auto; max-width: 60%; }
 .mm-settle { display: flex; flex-direction: column; gap: 3px; }
 .mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
 .mm-settle-line .mm-icon { width: 16px; height: 16px; }
@@ -277,6 +306,59 @@ export function tallyOf(log, view) {
   return { ingredients: kinds, orders };
 }
 
+/**
+ * The cards the frame's turn just put in the oven, from the turn event's public data:
+ * `{seat, put: {kind, count} | null, order: bool, source, drew}`, or null when the frame is
+ * no turn (a set-up, a reveal, a decision).
+ */
+export function lastPlayed(frame) {
+  const data = frame && frame.kind === "turn" ? frame.data || {} : null;
+  if (!data || !Number.isInteger(data.seat)) return null;
+  const put = data.put && typeof data.put.kind === "string" ? { kind: data.put.kind, count: Number(data.put.count) || 0 } : null;
+  return { seat: data.seat, put, order: !!data.order, source: data.source || null, drew: Number(data.drew) || 0 };
+}
+
+/** Log indices of the cards `played` put in the oven: the newest entries, ingredient first. */
+export function playedEntries(log, played) {
+  const out = new Set();
+  if (!played || !Array.isArray(log)) return out;
+  let i = log.length - 1;
+  if (played.order && i >= 0 && log[i].order !== undefined && log[i].seat === played.seat) out.add(i--);
+  if (played.put && i >= 0 && log[i].kind === played.put.kind && log[i].seat === played.seat) out.add(i);
+  return out;
+}
+
+/** Between evaluations: what the last turn did, in words and cards. */
+export function drawLastTurn(doc, view, ctx, frame) {
+  const played = lastPlayed(frame);
+  const box = el(doc, "div", { class: "mm-section mm-last-turn" }, el(doc, "h4", {}, "Last turn"));
+  if (!played) {
+    box.append(el(doc, "div", { class: "mm-muted" }, frame && frame.step === 0 ? "No turn played yet." : "—"));
+    return box;
+  }
+  const colour = (view.colours || [])[played.seat];
+  const row = el(doc, "div", { class: "mm-last-cards", dataset: { seat: String(played.seat) } });
+  const who = seatName(view, ctx, played.seat);
+  const parts = [];
+  if (played.put) {
+    parts.push(`put ${played.put.count} ${kindLabel(played.put.kind, played.put.count)} in the oven`);
+    const card = ingredientCard(played.put.kind, { mark: "mm-just-played", title: `just played: ${played.put.count} ${kindLabel(played.put.kind, played.put.count)}` }, doc);
+    if (played.put.count > 1) card.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${played.put.count}`));
+    row.append(card);
+  }
+  if (played.order) {
+    parts.push("put an order in the oven, face down");
+    const back = cardBack("order", colour, doc);
+    back.classList.add("mm-just-played");
+    row.append(back);
+  }
+  if (played.drew) parts.push(`drew ${played.drew} from ${played.source === "waiter" ? "the waiter" : "the supply"}`);
+  const words = parts.length ? parts.join(", ") : "passed";
+  box.append(el(doc, "div", { class: "mm-last-text" }, seatDot(doc, colour), ` ${who} ${words}.`));
+  if (row.childElementCount) box.append(row);
+  return box;
+}
+
 // ----------------------------------------------------------------------------------------
 // Sections of the table. Each is a pure function (view, ctx, ...) → element.
 
@@ -299,7 +381,7 @@ export function drawStatus(doc, view, ctx) {
   return el(doc, "div", { class: "mm-status" }, parts);
 }
 
-export function drawSupplyAndOven(doc, view, ctx, settings) {
+export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
   const supply = el(doc, "div", { class: "mm-section mm-supply" }, el(doc, "h4", {}, "Supply"), pile("supply", view.supply || 0, "cards", null, doc));
   if (view.mamma_mia_card === "supply") {
     supply.append(el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is still in the supply."));
@@ -323,12 +405,14 @@ export function drawSupplyAndOven(doc, view, ctx, settings) {
       revealedCards = 0;
     }
   });
+  const fresh = playedEntries(log, played);
   // Newest first: the top of the oven is what was just heard.
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i];
     const colour = (view.colours || [])[entry.seat];
-    const cls = [i === log.length - 1 && view.phase === "turn" ? "mm-log-top" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
+    const cls = [fresh.has(i) ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
     const item = el(doc, "li", { class: cls || null, dataset: { seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
+    if (fresh.has(i)) item.append(el(doc, "span", { class: "mm-new-badge" }, "new"));
     const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
     if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
     if (entry.kind) {
@@ -348,9 +432,9 @@ export function drawSupplyAndOven(doc, view, ctx, settings) {
   const body = el(doc, "div", { class: "mm-oven" }, pile("oven", oven.size || 0, "cards", null, doc), log.length ? list : el(doc, "div", { class: "mm-muted" }, "The oven is empty."));
   ovenBox.append(body);
   if (tallyOn) {
-    // The engine's tally when the kernel sent one; else summed here from the public log (the
-    // standalone replay has no kernel to ask).
-    const tally = oven.tally && oven.tally.ingredients ? oven.tally : tallyOf(log, view);
+    // Summed here from the public log, as the engine's `observe(tally=True)` sums it: a
+    // display switch never waits for the kernel.
+    const tally = tallyOf(log, view);
     const box = el(doc, "div", { class: "mm-tally", "aria-label": "tally of the oven" }, el(doc, "b", {}, "In the oven: "));
     for (const kind of view.kinds || Object.keys(KINDS)) {
       const n = (tally.ingredients || {})[kind] || 0;
@@ -394,6 +478,8 @@ export function drawTable(doc, view, opts = {}) {
     for (const group of gone) {
       for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
     }
+    // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
+    if (cards.length > 1) stack.style.setProperty("--mm-step", `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px`);
     cards.forEach((c, i) => {
       const card = ingredientCard(kind, { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title }, doc);
       if (c.fly) card.classList.add("mm-fly");
@@ -419,7 +505,7 @@ function backsRow(doc, n, which, colour) {
   return row;
 }
 
-export function drawSeats(doc, view, ctx) {
+export function drawSeats(doc, view, ctx, played = null) {
   const box = el(doc, "div", { class: "mm-seats" });
   const players = seatPlayers(view);
   const n = seatCount(view);
@@ -427,13 +513,14 @@ export function drawSeats(doc, view, ctx) {
     const p = players[s] || {};
     const colour = p.colour || (view.colours || [])[s];
     const seatBox = el(doc, "div", {
-      class: ["mm-seat", view.to_move === s && view.phase !== "over" ? "mm-to-move" : null].filter(Boolean).join(" "),
+      class: ["mm-seat", view.to_move === s && view.phase !== "over" ? "mm-to-move" : null, played && played.seat === s ? "mm-just-moved" : null].filter(Boolean).join(" "),
       style: { "--mm-seat": seatColour(colour) },
       dataset: { seat: String(s) },
     });
     const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
     if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
     if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge" }, "to move"));
+    if (played && played.seat === s) name.append(el(doc, "span", { class: "mm-badge mm-badge-last" }, "just played"));
     if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
     seatBox.append(name);
     const personal = (view.personal || [])[s];
@@ -451,9 +538,7 @@ export function drawSeats(doc, view, ctx) {
         "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
     );
     if (p.mamma_mia || view.mamma_mia_card === s) {
-      const card = mammaMiaCard(doc);
-      card.classList.add("mm-small");
-      seatBox.append(card);
+      seatBox.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
     }
     box.append(seatBox);
   }
@@ -600,7 +685,9 @@ export function drawDecision(doc, view, ctx) {
   if (!decision) return null;
   const mine = ctx && ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
   const box = el(doc, "div", { class: "mm-decision", role: mine ? "dialog" : "status", "aria-label": "decision" });
-  box.append(el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), ` ${seatName(view, ctx, decision.seat)}: ${decision.question}`));
+  // The engine words the question for this view: "you" to the seat that decides, the seat's
+  // name to everybody else.
+  box.append(el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), ` ${decision.question}`));
   if (!mine) {
     box.append(el(doc, "div", { class: "mm-muted" }, `Waiting for ${seatName(view, ctx, decision.seat)} to answer.`));
     return box;
@@ -745,20 +832,53 @@ const EMPTY_SEL = () => ({ kind: null, count: 0, order: null, source: undefined,
 export function mount(boardEl, ctx) {
   const doc = boardEl.ownerDocument || globalThis.document;
   const root = el(doc, "div", { class: "mm-root" });
+  // Fixed regions: the table keeps one footprint whatever the frame holds; what can grow (the
+  // oven's log, the hands, the seats) scrolls or compresses inside its own region.
+  const slot = (cls) => el(doc, "div", { class: `mm-slot ${cls}` });
+  const slots = {
+    status: slot("mm-slot-status"),
+    oven: slot("mm-slot-oven"),
+    seats: slot("mm-slot-seats"),
+    table: slot("mm-slot-table"),
+    middle: slot("mm-slot-middle"),
+    hand: slot("mm-slot-hand"),
+  };
+  root.append(
+    slots.status,
+    el(doc, "div", { class: "mm-left" }, slots.oven, slots.seats),
+    el(doc, "div", { class: "mm-right" }, slots.table, slots.middle, slots.hand),
+  );
   boardEl.append(root);
   let current = { frame: null, prev: null, ctx };
   let sel = EMPTY_SEL();
   let selKey = null;
   let composer = null;
   let lockedUntil = 0;
-  let localTally = null; // the replay's own switch, when no kernel holds `settings`
-  const tallyShown = (c) => (c.live === false && localTally !== null ? localTally : !!(c.settings && c.settings.tally));
+  let localTally = null; // the replay's own switch: no model keeps `settings` there
+  const tallyShown = (c) => {
+    if (c.live === false && localTally !== null) return localTally;
+    // Live, the model's settings are read now: a switch set a moment ago counts at once.
+    const settings = c.model && typeof c.model.get === "function" ? c.model.get("settings") : c.settings;
+    return !!((settings || c.settings || {}).tally);
+  };
+  // What each region was drawn from: a region whose inputs did not change keeps its nodes, so
+  // stepping through a timeline touches only what the frame changed.
+  const drawnKeys = {};
+  function fill(name, key, build) {
+    if (drawnKeys[name] === key) return;
+    drawnKeys[name] = key;
+    const content = build();
+    slots[name].replaceChildren(...[content].flat().filter(Boolean));
+  }
 
-  function render() {
+  function render(force = false) {
     const { frame, prev } = current;
     const c = current.ctx || {};
-    root.replaceChildren();
-    if (!frame || !frame.view) return;
+    if (force) for (const name of Object.keys(drawnKeys)) delete drawnKeys[name];
+    if (!frame || !frame.view) {
+      for (const name of Object.keys(slots)) fill(name, "", () => null);
+      return;
+    }
     const view = frame.view;
     const key = `${frame.step}:${(c.legal || []).join("|")}`;
     if (key !== selKey) {
@@ -767,26 +887,33 @@ export function mount(boardEl, ctx) {
       selKey = key;
     }
     // Animate only a card revealed by stepping forward one sub-step within the same action.
-    const forward = prev && frame.kind === "reveal" && prev.step === frame.step && prev.sub === frame.sub - 1;
+    const forward = !!(prev && frame.kind === "reveal" && prev.step === frame.step && prev.sub === frame.sub - 1);
     const flyCards = forward && frame.data && frame.data.kind ? { kind: frame.data.kind, count: frame.data.count || 1 } : null;
+    const names = NAMES(view, c);
+    const played = lastPlayed(frame);
+    const tally = tallyShown(c);
+    const J = JSON.stringify;
 
-    root.append(drawStatus(doc, view, c));
-    root.append(el(doc, "div", { class: "mm-row" }, drawSupplyAndOven(doc, view, c, { ...(c.settings || {}), tally: tallyShown(c) })));
-    root.append(drawTable(doc, view, tableMarks(view, c, flyCards)));
-    const evalBox = drawEvaluation(doc, view, c, !!forward);
-    if (evalBox) root.append(evalBox);
-    const decision = drawDecision(doc, view, c);
-    if (decision) root.append(decision);
+    fill("status", J([names, view.edition, view.oven_number, view.ovens, view.phase, view.winners, view.to_move,
+      view.evaluation && view.evaluation.decision && view.evaluation.decision.seat]), () => drawStatus(doc, view, c));
+    fill("oven", J([names, view.supply, view.mamma_mia_card, view.oven, view.colours, view.phase, view.kinds, tally,
+      view.evaluation && (view.evaluation.revealed || []).length, played]),
+      () => drawSupplyAndOven(doc, view, c, { ...(c.settings || {}), tally }, played));
+    const marks = tableMarks(view, c, flyCards);
+    fill("table", J([view.table, view.kinds, marks, frame.step, frame.sub]), () => drawTable(doc, view, marks));
 
     const legal = legalList(c);
     composer = null;
     if (c.interactive && view.phase === "turn" && legal.length && !(view.evaluation && view.evaluation.decision)) {
       composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
     }
-    root.append(drawSeats(doc, view, c));
-    const hands = drawHands(doc, view, c, composer);
-    if (hands) root.append(hands);
-    if (composer) root.append(drawComposer(doc, view, c, composer));
+    fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
+      forward ? `${frame.step}:${frame.sub}` : null, played, frame.kind]),
+      () => [drawDecision(doc, view, c), drawEvaluation(doc, view, c, forward), view.evaluation ? null : drawLastTurn(doc, view, c, frame)]);
+    fill("seats", J([names, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
+      view.mamma_mia_card, played && played.seat]), () => drawSeats(doc, view, c, played));
+    fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, view.to_move, legal, c.interactive,
+      composer && sel]), () => [drawHands(doc, view, c, composer), composer ? drawComposer(doc, view, c, composer) : null]);
   }
 
   function onClick(event) {
@@ -795,13 +922,17 @@ export function mount(boardEl, ctx) {
     const c = current.ctx || {};
     const action = target.dataset.action;
     if (action === "tally") {
+      // A display switch: drawn here at once from the public log; the widget's `settings`
+      // remember it (no frame changes, so nothing waits for the kernel).
       const on = !tallyShown(c);
-      if (c.live === false) {
-        // The standalone replay has no kernel: switch the display here (the tally is summed
-        // from the public log in the frames).
+      const model = c.model;
+      if (c.live !== false && model && typeof model.set === "function") {
+        model.set("settings", { ...(model.get("settings") || {}), tally: on });
+        if (typeof model.save_changes === "function") model.save_changes();
+      } else {
         localTally = on;
-        render();
-      } else if (c.send) c.send({ type: "tally", on });
+      }
+      render();
       return;
     }
     if (action === "play" || action === "play-turn") {

@@ -25,7 +25,7 @@ export const KINDS = {
   mushroom: { label: "Mushroom", plural: "mushrooms", colour: SEAT_COLOURS.brown, short: "MUS" },
   pepper: { label: "Pepper", plural: "peppers", colour: SEAT_COLOURS.green, short: "PEP" },
   olive: { label: "Olive", plural: "olives", colour: SEAT_COLOURS.purple, short: "OLI" },
-  shrimp: { label: "Shrimp", plural: "shrimps", colour: SEAT_COLOURS.pink, short: "SHR" },
+  shrimp: { label: "Shrimp", plural: "shrimp", colour: SEAT_COLOURS.pink, short: "SHR" },
 };
 
 /** Each colour's personal ingredient (both editions). */
@@ -304,7 +304,7 @@ export function cardBack(which, colour, doc) {
       title: isOrder ? `${colour || ""} order card (face down)`.trim() : "ingredient card (face down)",
       dataset: { back: isOrder ? "order" : "ingredient" },
     },
-    el(doc, "span", { class: "mm-back-mark", "aria-hidden": "true" }, isOrder ? "🍕" : "MM"),
+    el(doc, "span", { class: "mm-back-mark", "aria-hidden": "true" }, "MM"),
   );
 }
 

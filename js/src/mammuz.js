@@ -21,8 +21,20 @@ export const css = `
   color: var(--mz-fg); background: var(--mz-bg);
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
-  display: flex; flex-direction: column; gap: 8px; padding: 6px;
+  /* One footprint for every frame: fixed regions, each scrolling inside. */
+  display: grid; grid-template-columns: minmax(280px, 360px) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
+  gap: 6px; padding: 4px; height: 580px; overflow: hidden; box-sizing: border-box;
 }
+.mz-slot { min-height: 0; min-width: 0; overflow: auto; }
+.mz-slot-status { grid-column: 1 / -1; overflow: hidden; white-space: nowrap; }
+.mz-left, .mz-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
+.mz-slot-middle { flex: none; }
+.mz-slot-seats { flex: 1 1 0; }
+.mz-slot-herd { flex: 0 0 236px; }
+.mz-slot-herd > .mz-section { min-height: 100%; }
+.mz-slot-hands { flex: 1 1 0; }
+.mz-slot-composer { flex: none; overflow: visible; }
+.mz-slot:empty { display: none; }
 @media (prefers-color-scheme: dark) {
   .mz-root { --mz-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mz-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
     --mz-bg: var(--tw-bg, var(--jp-layout-color1, #161b22)); --mz-panel: var(--tw-bg2, var(--jp-layout-color2, #21262d));
@@ -30,9 +42,14 @@ export const css = `
 }
 .mz-root button { font: inherit; cursor: pointer; }
 .mz-root button:disabled { cursor: not-allowed; opacity: 0.45; }
-/* Cards that are buttons keep the card's own small type, not the buttons' inherited font. */
-.mz-root .mz-card { font-size: 9.5px; }
-.mz-root .mz-card.mz-small { font-size: 8px; }
+/* Cards that are buttons keep the card's own face and type over the timeline's button style
+   (a face-down card stays a card back, a hand card a card face). */
+.mz-root .mz-card, .mz-root button.mz-card { font-size: 11px; color: var(--mz-face-fg); background: var(--mz-face);
+  border: 2px solid var(--mz-card, #888); border-radius: 6px; padding: 3px 1px; min-width: 0; }
+.mz-root .mz-card.mz-dino, .mz-root button.mz-card.mz-dino { background: linear-gradient(160deg, var(--mz-face) 55%, color-mix(in srgb, var(--mz-card) 25%, var(--mz-face))); }
+.mz-root .mz-card.mz-back, .mz-root button.mz-card.mz-back { background: repeating-linear-gradient(45deg, #274c77 0 5px, #3a6ea5 5px 10px); border-color: #17324f; color: #fff; }
+.mz-root button.mz-card:disabled { opacity: 0.5; filter: grayscale(0.6); }
+.mz-root .mz-card.mz-small { font-size: 11px; padding: 2px 1px; }
 .mz-section { background: var(--mz-panel); border: 1px solid var(--mz-border); border-radius: 8px; padding: 6px 8px; }
 .mz-section > h4 { margin: 0 0 4px 0; font-size: 0.95em; color: var(--mz-muted); font-weight: 600; }
 .mz-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
@@ -40,19 +57,19 @@ export const css = `
 .mz-result { font-size: 1.1em; font-weight: 700; }
 .mz-must { color: var(--mz-warn); font-weight: 600; }
 .mz-card {
-  position: relative; box-sizing: border-box; width: 64px; height: 78px; margin: 0; padding: 3px 1px;
+  position: relative; box-sizing: border-box; width: 72px; height: 84px; margin: 0; padding: 3px 1px; flex: none;
   border-radius: 6px; border: 2px solid var(--mz-card, #888); background: var(--mz-face); color: var(--mz-face-fg);
   display: inline-flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
-  font-size: 9.5px; line-height: 1.05; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,0.25);
+  font-size: 11px; line-height: 1.1; text-align: center; box-shadow: 0 1px 2px rgba(0,0,0,0.25);
 }
 .mz-card::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 5px; background: var(--mz-card, #888); border-radius: 3px 3px 0 0; }
 .mz-card .mz-icon { width: 30px; height: 30px; flex: none; }
-.mz-card-name { font-weight: 600; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; max-width: 100%; }
-.mz-dino .mz-card-name { font-size: 8px; letter-spacing: -0.3px; }
+/* Long names break at their soft hyphens (Tyranno-saurus) rather than overflow the card. */
+.mz-card-name { font-weight: 600; overflow: hidden; max-width: 100%; hyphens: manual; overflow-wrap: normal; letter-spacing: -0.2px; }
 .mz-middle h4 { margin: 4px 0; font-size: 0.95em; color: var(--mz-muted); font-weight: 600; }
 .mz-number { position: absolute; left: 3px; top: 6px; font-weight: 800; font-size: 11px; color: var(--mz-card); }
 .mz-dino { background: linear-gradient(160deg, var(--mz-face) 55%, color-mix(in srgb, var(--mz-card) 25%, var(--mz-face))); }
-.mz-small { width: 38px; height: 52px; font-size: 8px; }
+.mz-small { width: 38px; height: 52px; }
 .mz-small .mz-icon { width: 22px; height: 22px; }
 .mz-small .mz-card-name { display: none; }
 .mz-back { background: repeating-linear-gradient(45deg, #274c77 0 5px, #3a6ea5 5px 10px); border-color: #17324f; color: #fff; }
@@ -60,36 +77,40 @@ export const css = `
 .mz-back-mark { font-weight: 900; font-size: 16px; text-shadow: 0 1px 1px #000; }
 .mz-known { opacity: 0.8; outline: 2px dashed var(--mz-muted); outline-offset: -4px; }
 .mz-turned { box-shadow: 0 0 0 3px var(--mz-warn); }
-.mz-bases { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-end; }
-.mz-base { display: flex; flex-direction: column; align-items: center; gap: 2px; min-width: 54px; }
+.mz-bases { display: flex; gap: 4px; flex-wrap: wrap; align-items: flex-end; }
+.mz-base { display: flex; flex-direction: column; align-items: center; gap: 1px; min-width: 40px; }
 .mz-base-count { font-weight: 700; }
 .mz-extinct .mz-card { filter: grayscale(0.7); }
 .mz-extinct-mark { font-size: 0.85em; color: #fff; background: #8b1d1d; border-radius: 4px; padding: 0 4px; }
 .mz-out, .mz-pile { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
-.mz-herd { display: flex; gap: 12px; flex-wrap: wrap; align-items: flex-start; }
+.mz-herd { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-start; }
 .mz-display { display: flex; flex-direction: column; gap: 3px; padding: 4px; border-radius: 6px; border: 1px solid var(--mz-border); background: var(--mz-bg); }
-.mz-display-last { border: 2px solid var(--mz-accent); }
-.mz-display-cards { display: flex; gap: 3px; }
+.mz-display { position: relative; }
+.mz-display-last { border: 2px dashed var(--mz-fg); }
+.mz-last-badge { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mz-fg); color: var(--mz-bg); align-self: flex-start; }
+.mz-challenged { outline: 3px solid var(--mz-fg); outline-offset: 2px; }
+.mz-last-challenge { display: flex; align-items: center; gap: 4px; flex-wrap: wrap; margin-bottom: 4px; }
+.mz-display-cards { display: flex; gap: 3px; padding: 3px; }
 .mz-display-head { font-weight: 600; }
 .mz-claim { color: var(--mz-muted); }
 .mz-display-cards button.mz-card:not(:disabled):hover { transform: translateY(-4px); box-shadow: 0 0 0 3px var(--mz-accent); }
-.mz-seats { display: flex; gap: 8px; flex-wrap: wrap; }
-.mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 4px 6px; min-width: 120px; background: var(--mz-bg);
+.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 6px; }
+.mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-accent); box-shadow: 0 0 0 2px var(--mz-accent); }
 .mz-seat-name { display: flex; gap: 4px; align-items: center; font-weight: 700; flex-wrap: wrap; }
-.mz-badge { font-size: 0.8em; border-radius: 4px; padding: 0 4px; background: var(--mz-accent); color: #fff; font-weight: 600; }
+.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; background: var(--mz-accent); color: #fff; font-weight: 600; }
 .mz-badge-win { background: #2f855a; }
 .mz-facts { color: var(--mz-muted); }
 .mz-facts b { color: var(--mz-fg); }
-.mz-backs { display: flex; flex-wrap: wrap; }
-.mz-backs .mz-card { width: 14px; height: 22px; padding: 0; margin-right: -4px; box-shadow: none; }
+.mz-backs { display: inline-flex; flex-wrap: nowrap; overflow: hidden; vertical-align: middle; }
+.mz-root .mz-backs .mz-card { width: 12px; height: 20px; padding: 0; margin-right: -6px; box-shadow: none; border-width: 1px; }
 .mz-backs .mz-back-mark { display: none; }
 .mz-chip { position: absolute; right: 6px; bottom: 4px; border-radius: 9px; padding: 0 6px; font-weight: 700; background: var(--mz-warn); color: #fff; }
 .mz-hands { display: flex; flex-direction: column; gap: 4px; }
 .mz-teaching { border-left: 4px solid var(--mz-warn); }
 .mz-hand-owner { font-weight: 600; }
-.mz-hand { display: flex; gap: 4px; flex-wrap: wrap; align-items: flex-end; }
+.mz-hand { display: flex; gap: 4px; flex-wrap: nowrap; overflow-x: auto; align-items: flex-end; padding-top: 8px; }
 .mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mz-accent); }
 .mz-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mz-controls button { border: 1px solid var(--mz-border); background: var(--mz-bg); color: var(--mz-fg); border-radius: 5px; padding: 3px 9px; }
@@ -210,7 +231,7 @@ export function drawMiddle(doc, view, anim) {
 }
 
 /** The round's herd: every display in front of its seat; the last one's cards can be challenged. */
-export function drawHerd(doc, view, ctx, composer, anim) {
+export function drawHerd(doc, view, ctx, composer, anim, marks = {}) {
   const displays = view.displays || [];
   const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed` : "No herd: a new round starts";
   const box = el(doc, "div", { class: "mz-section mz-herd-box", dataset: { claim: view.claim || "" } }, el(doc, "h4", {}, title));
@@ -219,6 +240,7 @@ export function drawHerd(doc, view, ctx, composer, anim) {
     const isLast = j === displays.length - 1;
     const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
     const group = el(doc, "div", { class: ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" "), dataset: { seat: String(d.seat), index: String(j) } });
+    if (isLast) group.append(el(doc, "span", { class: "mz-last-badge" }, marks.laid ? "just laid" : "last lay"));
     group.append(
       el(doc, "div", { class: "mz-display-head" }, seatName(view, ctx, d.seat), " ",
         el(doc, "span", { class: "mz-claim" }, `claims ${cardLabel(view.claim, d.size)}`)),
@@ -242,6 +264,10 @@ export function drawHerd(doc, view, ctx, composer, anim) {
         node = cardBack(opts, doc);
       }
       node.dataset.position = String(i);
+      if (isLast && marks.challenged === i) {
+        node.classList.add("mz-challenged");
+        node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, just challenged`);
+      }
       if (challenge) {
         node.dataset.action = "play";
         node.dataset.notation = challenge;
@@ -251,6 +277,16 @@ export function drawHerd(doc, view, ctx, composer, anim) {
     group.append(cards);
     row.append(group);
   });
+  const last = (view.turned || []).at(-1);
+  if (last && !(marks.challenged && displays.length)) {
+    // The latest challenge stays in sight after its herd is gone: who turned what.
+    const line = el(doc, "div", { class: "mz-last-challenge", dataset: { card: last.card } },
+      el(doc, "span", { class: "mz-last-badge" }, "last challenge"),
+      ` ${seatName(view, ctx, last.challenger)} turned a card of ${seatName(view, ctx, last.displayer)}: `,
+      faceCard(last.card, { small: true, mark: "mz-challenged", ariaLabel: `${cardLabel(last.card)}, the card last challenged` }, doc),
+      ` ${cardLabel(last.card)}`);
+    box.append(line);
+  }
   if (displays.length) box.append(row);
   if (composer && composer.challenges.size) {
     box.append(el(doc, "div", { class: "mz-facts" }, "Click a card of the framed display to challenge it."));
@@ -456,6 +492,14 @@ export function animationsOf(frame, forward) {
   return anim;
 }
 
+/** What the frame's own action marks: `{laid}` for a lay, `{challenged: position}` for a challenge. */
+export function lastMarks(frame) {
+  if (!frame) return {};
+  if (frame.kind === "lay") return { laid: true };
+  if (frame.kind === "turn" && frame.data && Number.isInteger(frame.data.position)) return { challenged: frame.data.position };
+  return {};
+}
+
 export function isForward(prev, frame) {
   if (!prev || prev === frame) return false;
   if (prev.step === frame.step) return prev.sub === frame.sub - 1;
@@ -469,19 +513,34 @@ const EMPTY_SEL = () => ({ species: null, picked: new Set() });
 export function mount(boardEl, ctx) {
   const doc = boardEl.ownerDocument || globalThis.document;
   const root = el(doc, "div", { class: "mz-root" });
+  // Fixed regions: one footprint for every frame; what can grow scrolls inside its region.
+  const slot = (cls) => el(doc, "div", { class: `mz-slot ${cls}` });
+  const slots = { status: slot("mz-slot-status"), middle: slot("mz-slot-middle"), seats: slot("mz-slot-seats"),
+    herd: slot("mz-slot-herd"), hands: slot("mz-slot-hands"), composer: slot("mz-slot-composer") };
+  root.append(slots.status, el(doc, "div", { class: "mz-left" }, slots.middle, slots.seats),
+    el(doc, "div", { class: "mz-right" }, slots.herd, slots.hands, slots.composer));
   boardEl.append(root);
   let current = { frame: null, prev: null, ctx };
   let sel = EMPTY_SEL();
   let selKey = null;
   let composer = null;
   let shown = { frame: null, anim: null };
+  // What each region was drawn from (null: always redraw): unchanged regions keep their nodes.
+  const drawnKeys = {};
+  function fill(name, key, build) {
+    if (key !== null && drawnKeys[name] === key) return;
+    drawnKeys[name] = key;
+    slots[name].replaceChildren(...[build()].flat().filter(Boolean));
+  }
 
   function render() {
     const { frame, prev } = current;
     const c = current.ctx || {};
-    root.replaceChildren();
     composer = null;
-    if (!frame || !frame.view) return;
+    if (!frame || !frame.view) {
+      for (const name of Object.keys(slots)) fill(name, "", () => null);
+      return;
+    }
     const view = frame.view;
     const legal = legalOf(c);
     const key = `${frame.step}:${frame.sub}:${c.seat}:${legal.join("|")}`;
@@ -496,17 +555,25 @@ export function mount(boardEl, ctx) {
     // Redrawing the same frame (new legal actions, a selection) keeps its animation, so a
     // flip that has just started is not cut short by the kernel's next message.
     const anim = shown.frame === frame && shown.anim ? shown.anim : animationsOf(frame, animate && isForward(prev, frame));
+    const fresh = shown.frame !== frame;
     shown = { frame, anim };
 
     const settled = frame.last !== false;
-    root.append(drawStatus(doc, view, c, settled));
-    root.append(drawMiddle(doc, view, anim));
-    root.append(drawHerd(doc, view, c, composer, anim));
-    root.append(drawSeats(doc, view, c, anim, settled));
-    const hands = drawHands(doc, view, c, composer && composer.canLay ? composer : null);
-    if (hands) root.append(hands);
-    const comp = drawComposer(doc, view, c, composer);
-    if (comp) root.append(comp);
+    const names = c.seatNames || view.seats;
+    const J = JSON.stringify;
+    const animKey = fresh ? `${frame.step}:${frame.sub}` : "";
+    fill("status", J([names, view.phase, view.to_move, view.winners, view.claim, view.displays.length, settled,
+      (view.hand_sizes || []).join(), (view.displays.at(-1) || {}).seat]), () => drawStatus(doc, view, c, settled));
+    fill("middle", J([view.species, view.bases, view.extinct, view.dinosaurs_out, view.pile, view.pile_cards,
+      view.dinosaurs_in_play, anim.pile || anim.dinosaursOut || anim.bases.size ? animKey : "", [...anim.bases]]), () => drawMiddle(doc, view, anim));
+    const marks = lastMarks(frame);
+    fill("herd", composer ? null : J([names, c.seat, view.displays, view.claim, view.turned, marks, anim.flip || anim.laid ? animKey : ""]),
+      () => drawHerd(doc, view, c, composer, anim, marks));
+    fill("seats", J([names, c.seat, c.botSeats, view.hand_sizes, view.to_move, view.phase, view.starter, view.winners,
+      view.displays.length, settled, anim.seats.size || anim.chips.size ? animKey : "", [...anim.chips]]), () => drawSeats(doc, view, c, anim, settled));
+    fill("hands", composer ? null : J([names, c.seat, view.hand, view.hands, view.to_move]),
+      () => drawHands(doc, view, c, composer && composer.canLay ? composer : null));
+    fill("composer", composer ? null : "", () => drawComposer(doc, view, c, composer));
   }
 
   function onClick(event) {

@@ -17,7 +17,7 @@ export const ANIMALS = {
   mammoth: { label: "Mammoth", plural: "mammoths", number: 2, colour: "#8a5a3c" },
   bear: { label: "Bear", plural: "bears", number: 3, colour: "#3f3f46" },
   deer: { label: "Deer", plural: "deer", number: 4, colour: "#c27c0e" },
-  tiger: { label: "Sabre-tooth tiger", plural: "sabre-tooth tigers", number: 5, colour: "#e0651b" },
+  tiger: { label: "Tiger", plural: "tigers", number: 5, colour: "#e0651b" },
   hare: { label: "Hare", plural: "hares", number: 6, colour: "#7d8ea3" },
   squirrel: { label: "Squirrel", plural: "squirrels", number: 7, colour: "#b5432a" },
   gopher: { label: "Gopher", plural: "gophers", number: 8, colour: "#6b8e23" },
@@ -124,6 +124,15 @@ export function cardLabel(card, n) {
   return `${n} ${word}`;
 }
 
+// Where a long name may break on a card face (a soft hyphen): the card stays 72 px wide.
+const BREAKS = { brontosaurus: "Bronto\u00adsaurus", tyrannosaurus: "Tyranno\u00adsaurus", stegosaurus: "Stego\u00adsaurus",
+  triceratops: "Tricera\u00adtops", plesiosaur: "Plesio\u00adsaur", pterosaur: "Ptero\u00adsaur" };
+
+/** The name printed on a card's face. */
+export function faceName(card) {
+  return BREAKS[card] || cardLabel(card);
+}
+
 /** "herd of hares" */
 export function herdOf(species) {
   const info = ANIMALS[species];
@@ -179,7 +188,7 @@ export function faceCard(card, opts = {}, doc) {
   });
   if (animal) node.append(el(doc, "span", { class: "mz-number", "aria-hidden": "true" }, String(animal.number)));
   if (dino) node.append(el(doc, "span", { class: "mz-number mz-dino-mark", "aria-hidden": "true" }, "✶"));
-  node.append(cardIcon(card, doc), el(doc, "span", { class: "mz-card-name" }, animal && card === "tiger" ? "Tiger" : label));
+  node.append(cardIcon(card, doc), el(doc, "span", { class: "mz-card-name" }, faceName(card)));
   return node;
 }
 

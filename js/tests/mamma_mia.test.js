@@ -90,7 +90,7 @@ describe("cards", () => {
 
 // ---------------------------------------------------------------------------------------
 // The table, from fake observations in the engine's format (docs/rules/mamma-mia.md).
-import { mount, parseAction, makeComposer, tallyOf } from "../src/mamma_mia.js";
+import { mount, parseAction, makeComposer, tallyOf, lastPlayed, playedEntries } from "../src/mamma_mia.js";
 
 function order(colour, type, recipe, extra = {}) {
   const label = extra.label || (type === "normal" ? Object.entries(recipe).map(([k, n]) => `${n} ${k}`).join(" + ") : type);
@@ -227,8 +227,8 @@ describe("the card table", () => {
     expect(green.querySelector('.mm-backs[data-back="ingredient"]').children.length).toBe(6);
     expect(green.querySelector('.mm-backs[data-back="order"]').children.length).toBe(1);
     expect(green.querySelector(".mm-waiter b").textContent).toBe("7");
-    expect(seats[2].querySelector(".mm-mammamia")).not.toBeNull();
-    expect(seats[0].querySelector(".mm-mammamia")).toBeNull();
+    expect(seats[2].querySelector('[data-card="mamma-mia"]').textContent).toBe("Mamma Mia!");
+    expect(seats[0].querySelector('[data-card="mamma-mia"]')).toBeNull();
     expect(seats[0].classList.contains("mm-to-move")).toBe(true);
     board.destroy();
   });
@@ -264,22 +264,35 @@ describe("the card table", () => {
     board.destroy();
   });
 
-  it("shows the tally only when switched on, and asks Python to switch it", () => {
-    const ctx = makeCtx();
+  it("switches the tally in the page at once, summed from the public log, and keeps the switch in the settings", () => {
+    const traits = { settings: { tally: false, animate: true } };
+    const model = { get: (k) => traits[k], set: vi.fn((k, v) => (traits[k] = v)), save_changes: vi.fn() };
+    const ctx = makeCtx({ model, live: true, settings: traits.settings });
     const board = mount(host, ctx);
     board.update(frame(fakeView()), null, ctx);
     expect(host.querySelector(".mm-tally")).toBeNull();
     host.querySelector('[data-action="tally"]').click();
-    expect(ctx.send).toHaveBeenCalledWith({ type: "tally", on: true });
-    const on = makeCtx({ settings: { tally: true } });
-    board.update(frame(fakeView()), null, on);
+    // Drawn before any kernel could answer, and nothing is asked of it.
     expect(text(host.querySelector('.mm-tally [data-kind="salami"]'))).toBe("5");
     expect(text(host.querySelector('.mm-tally [data-order="brown"]'))).toBe("1 order");
-    // The engine's own tally wins when the kernel sent one.
-    const view = fakeView();
-    view.oven.tally = { ingredients: { salami: 9 }, orders: {} };
-    board.update(frame(view), null, on);
-    expect(text(host.querySelector('.mm-tally [data-kind="salami"]'))).toBe("9");
+    expect(ctx.send).not.toHaveBeenCalled();
+    expect(traits.settings).toEqual({ tally: true, animate: true });
+    expect(model.save_changes).toHaveBeenCalled();
+    // Python switching it off (w.tally = False) is drawn as well.
+    traits.settings = { tally: false, animate: true };
+    board.update(frame(fakeView()), null, ctx);
+    expect(host.querySelector(".mm-tally")).toBeNull();
+    board.destroy();
+  });
+
+  it("switches the tally of a standalone replay with no model", () => {
+    const ctx = makeCtx({ live: false });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    host.querySelector('[data-action="tally"]').click();
+    expect(text(host.querySelector('.mm-tally [data-kind="salami"]'))).toBe("5");
+    host.querySelector('[data-action="tally"]').click();
+    expect(host.querySelector(".mm-tally")).toBeNull();
     board.destroy();
   });
 
@@ -542,8 +555,11 @@ describe("inside the shared timeline", () => {
     host.querySelector('[data-action="source"][data-source="supply"]').click();
     host.querySelector('[data-action="play-turn"]').click();
     expect(model.sent.at(-1)).toEqual({ type: "play", action: "put 2 olive; draw supply", step: 1 });
+    const sent = model.sent.length;
     host.querySelector('[data-action="tally"]').click();
-    expect(model.sent.at(-1)).toEqual({ type: "tally", on: true });
+    expect(model.sent.length).toBe(sent);
+    expect(traits.settings.tally).toBe(true);
+    expect(host.querySelector(".mm-tally")).not.toBeNull();
     // An earlier frame is not the cursor's: nothing to play there.
     host.querySelector(".tw-first").click();
     expect(host.querySelector(".mm-composer")).toBeNull();
@@ -591,5 +607,54 @@ describe("optional actions (the Czech reading)", () => {
     host.querySelector('[data-action="play-turn"]').click();
     expect(ctx2.play).toHaveBeenLastCalledWith("pass");
     board2.destroy();
+  });
+});
+
+describe("the cards just played", () => {
+  let host2;
+  beforeEach(() => {
+    host2 = document.createElement("div");
+    document.body.append(host2);
+  });
+  afterEach(() => host2.remove());
+
+  const turn = (data) => frame(fakeView(), { kind: "turn", data });
+
+  it("reads the turn's public data and finds its cards at the top of the oven", () => {
+    const played = lastPlayed(turn({ seat: 0, put: { kind: "salami", count: 3 }, order: false, source: "supply", drew: 3 }));
+    expect(played).toEqual({ seat: 0, put: { kind: "salami", count: 3 }, order: false, source: "supply", drew: 3 });
+    expect([...playedEntries(fakeView().oven.log, played)]).toEqual([2]);
+    // An order on top of the same seat's ingredients: both are the turn's.
+    const log = [...fakeView().oven.log, { seat: 0, order: "yellow" }];
+    expect([...playedEntries(log, { ...played, order: true })].sort()).toEqual([2, 3]);
+    // Another seat's entry is never taken for this turn's.
+    expect([...playedEntries(fakeView().oven.log, { ...played, seat: 1 })]).toEqual([]);
+    expect(lastPlayed(frame(fakeView(), { kind: "reveal", data: { seat: 0 } }))).toBeNull();
+  });
+
+  it("marks them in the oven's log, on the player's seat and in the last turn's box", () => {
+    const board = mount(host2, makeCtx());
+    board.update(turn({ seat: 0, put: { kind: "salami", count: 3 }, order: false, source: "supply", drew: 3 }), null, makeCtx());
+    const fresh = [...host2.querySelectorAll(".mm-log li.mm-log-new")];
+    expect(fresh.length).toBe(1);
+    expect(fresh[0].dataset.kind).toBe("salami");
+    expect(fresh[0].textContent).toContain("new");
+    expect(host2.querySelector('.mm-seat[data-seat="0"]').classList.contains("mm-just-moved")).toBe(true);
+    const box = host2.querySelector(".mm-last-turn");
+    expect(box.textContent).toContain("Yellow put 3 salami in the oven, drew 3 from the supply.");
+    expect(box.querySelector('.mm-just-played[data-kind="salami"]')).not.toBeNull();
+    // The next frame (no turn) drops every mark.
+    board.update(frame(fakeView(), { kind: "oven-closed", step: 2 }), null, makeCtx());
+    expect(host2.querySelector(".mm-log-new, .mm-just-moved, .mm-just-played")).toBeNull();
+    board.destroy();
+  });
+
+  it("compresses a tall table column into the same height", () => {
+    const board = mount(host2, makeCtx());
+    board.update(frame(fakeView({ table: { salami: 15, pineapple: 2, mushroom: 0, pepper: 0, olive: 0 } })), null, makeCtx());
+    const step = (kind) => host2.querySelector(`.mm-column[data-kind="${kind}"] .mm-column-stack`).style.getPropertyValue("--mm-step");
+    expect(parseFloat(step("salami"))).toBeCloseTo(50 / 14, 1);
+    expect(step("pineapple")).toBe("12.00px");
+    board.destroy();
   });
 });

@@ -429,3 +429,59 @@ describe("cleanup", () => {
     expect(host.children.length).toBe(0);
   });
 });
+
+describe("last-move marks and cards that stay cards", () => {
+  let host;
+  beforeEach(() => {
+    host = document.createElement("div");
+    document.body.append(host);
+  });
+  afterEach(() => host.remove());
+
+  it("marks the last lay, the card a challenge just turned, and keeps the latest challenge in sight", () => {
+    const board = mount(host, makeCtx());
+    board.update(frame(seatView(), { kind: "lay" }), null, makeCtx());
+    const last = host.querySelector('.mz-display[data-index="1"]');
+    expect(last.classList.contains("mz-display-last")).toBe(true);
+    expect(last.querySelector(".mz-last-badge").textContent).toBe("just laid");
+    expect(host.querySelector('.mz-display[data-index="0"] .mz-last-badge')).toBeNull();
+
+    const turned = seatView({ displays: [{ seat: 2, size: 2, turned: {} }, { seat: 3, size: 3, turned: { 2: "tiger" } }],
+      turned: [{ displayer: 3, card: "tiger", challenger: 0 }] });
+    board.update(frame(turned, { kind: "turn", data: { challenger: 0, displayer: 3, position: 2, card: "tiger" } }), null, makeCtx());
+    const challenged = host.querySelectorAll(".mz-challenged");
+    expect(challenged.length).toBe(1);
+    expect(challenged[0].dataset.position).toBe("2");
+    expect(challenged[0].getAttribute("aria-label")).toContain("just challenged");
+
+    // The herd is gone (taken): the latest challenge is still told, with its card.
+    board.update(frame(seatView({ displays: [], claim: null, phase: "start", turned: turned.turned }), { kind: "take", step: 5 }), null, makeCtx());
+    const line = host.querySelector(".mz-last-challenge");
+    expect(line.textContent).toContain("Ada turned a card of Dario");
+    expect(line.dataset.card).toBe("tiger");
+    board.destroy();
+  });
+
+  it("a challengeable face-down card is a card back button, and a species has one name", () => {
+    const back = cardBack({ button: true });
+    expect(back.tagName).toBe("BUTTON");
+    expect(back.classList.contains("mz-back")).toBe(true);
+    const tiger = faceCard("tiger");
+    expect(tiger.querySelector(".mz-card-name").textContent).toBe("Tiger");
+    expect(tiger.getAttribute("aria-label")).toBe("Tiger");
+    expect(ANIMALS.tiger.plural).toBe("tigers");
+    // Long names break at a soft hyphen on the card instead of running over its edge.
+    expect(faceCard("tyrannosaurus").querySelector(".mz-card-name").textContent).toBe("Tyranno\u00adsaurus");
+  });
+
+  it("a frame that changes nothing of a region leaves its nodes in place", () => {
+    const board = mount(host, makeCtx());
+    board.update(frame(seatView(), { kind: "lay" }), null, makeCtx());
+    const bases = host.querySelector(".mz-bases");
+    const seats = host.querySelector(".mz-seats");
+    board.update(frame(seatView({ hand_sizes: [5, 8, 7, 5] }), { kind: "starter", step: 5 }), null, makeCtx());
+    expect(host.querySelector(".mz-bases")).toBe(bases);
+    expect(host.querySelector(".mz-seats")).not.toBe(seats);
+    board.destroy();
+  });
+});

@@ -856,8 +856,12 @@ class MammaMiaState(State):
             d["waiters"] = tuple(waiters)
         if self.supply and not supply:
             d["last_drawer"] = seat
-        turn_event = _event("turn", secret, {"seat": seat, "action": str(action)}, seats=(seat,),
-                           public_text=public, public_data={"seat": seat})
+        # what every seat saw happen (the widget marks these cards as just played)
+        restock = isinstance(action, Restock)
+        seen = {"seat": seat, "put": None if restock or not action.count else {"kind": action.kind, "count": action.count},
+                "order": not restock and action.order is not None, "source": source, "drew": drew}
+        turn_event = _event("turn", secret, dict(seen, action=str(action)), seats=(seat,),
+                           public_text=public, public_data=seen)
         # the oven phase ends with the last supply card, or when the supply is empty after a
         # turn, or when a whole cycle of turns moved no card (the deadlock guard)
         deadlock = state.stall >= g.players
@@ -1151,7 +1155,7 @@ class MammaMiaState(State):
         if self.phase == "evaluation" or (self.phase == "over" and self.emptier is not None):
             decision = None
             if self.phase == "evaluation" and self.pending is not None:
-                decision = self._decision()
+                decision = self._decision(seat)
             evaluation = {"emptier": self.emptier, "revealed": revealed, "remaining": oven_cards,
                           "order": self.shown, "decision": decision}
         mm = None
@@ -1177,36 +1181,57 @@ class MammaMiaState(State):
             obs["hands"] = [hand(s) for s in range(P)]
         return obs
 
-    def _decision(self):
+    def _decision(self, seat=None):
+        """The pending question, in the second person for the seat that decides and in the third
+        person for every other view (the all-seeing one included)."""
         g = self.game
         p = self.pending
         card = g.deck[p[1]]
         owner = card.colour
         name = g.seat_names[owner]
         if p[0] == "settle":
+            you = seat == owner
+            whose = "Your" if you else f"{name}'s"
+            hand = "your hand" if you else "the hand"
             if card.type == "bombastica":
-                q = (f"Your Bombastica needs {BOMBASTICA_MIN} cards and the table holds {sum(self.table)}: "
-                     "add the rest from your hand, or send it back?")
+                q = (f"{whose} Bombastica needs {BOMBASTICA_MIN} cards and the table holds {sum(self.table)}: "
+                     + ("add the rest from your hand, or send it back?" if you
+                        else f"{name} may add the rest from the hand or send it back."))
                 return {"seat": owner, "question": q, "kind": "add_from_hand"}
             variants, _ = self._variants(card)
             if len(variants) > 1:
                 kinds = ", ".join(_variant_text(v, g.kinds)[6:] for v, _ in variants)
                 if any(_covers(self.table, needs) for _, needs in variants):
-                    q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
-                         "you may add from your hand for a kind the table lacks.")
-                else:
+                    if you:
+                        q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
+                             "you may add from your hand for a kind the table lacks.")
+                    else:
+                        q = (f"The table holds a way to make {name}'s {card.label}, so it is made: {name} chooses the kind "
+                             f"({kinds}) and may add from the hand for a kind the table lacks.")
+                elif you:
                     q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can, you may add the rest from your hand"
+                    q += ", ask for help, or send it back." if g.help else " or send it back."
+                else:
+                    q = f"{name} chooses the kind for the {card.label} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
                     q += ", ask for help, or send it back." if g.help else " or send it back."
                 return {"seat": owner, "question": q, "kind": "choose_kind", "choices": [_variant_text(v, g.kinds)[6:] for v, _ in variants]}
             missing = _missing(variants[0][1], self.table)
-            q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
-            q += ", ask for help, or send it back?" if g.help else ", or send it back?"
+            if you:
+                q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
+                q += ", ask for help, or send it back?" if g.help else ", or send it back?"
+            else:
+                q = f"{whose} order {card.label} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from {hand}"
+                q += ", ask for help, or send it back." if g.help else " or send it back."
             return {"seat": owner, "question": q, "kind": "add_from_hand", "missing": _named(missing, g.kinds)}
         helper = p[5]
-        return {"seat": helper, "kind": "help", "asker": owner,
-                "question": f"{name} asks you for {cards_phrase(p[3], g.kinds)}. Help (you give them and move the top card "
-                            "of your waiter to the delivered pile, a point for you) or refuse?",
-                "ask": _named(p[3], g.kinds)}
+        if seat == helper:
+            q = (f"{name} asks you for {cards_phrase(p[3], g.kinds)}. Help (you give them and move the top card "
+                 "of your waiter to the delivered pile, a point for you) or refuse?")
+        else:
+            other = g.seat_names[helper]
+            q = (f"{name} asks {other} for {cards_phrase(p[3], g.kinds)}. {other} helps (gives them and moves the top "
+                 "card of the waiter to the delivered pile, a point) or refuses.")
+        return {"seat": helper, "kind": "help", "asker": owner, "question": q, "ask": _named(p[3], g.kinds)}
 
     def caption(self, action):
         return f"{self.game.seat_names[self.to_move]}: {action}."
