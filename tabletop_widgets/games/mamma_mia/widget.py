@@ -49,6 +49,7 @@ class MammaMiaWidget(GameWidget):
         if not isinstance(on, bool):
             raise ValueError(f"'on' of a tally message must be true or false, got {quote(on)}; nothing changed.")
         self.tally = on
+        self._send_legal()  # every browser message is answered with the legal actions
         return True
 
 
