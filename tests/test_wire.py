@@ -50,3 +50,10 @@ def test_a_long_games_frames_shrink_on_the_wire():
     full, sent = len(json.dumps(frames)), len(json.dumps(encode_frames(frames)))
     assert sent < full / 5, (sent, full)
     assert decode_frames(json.loads(json.dumps(encode_frames(frames)))) == frames
+
+
+def test_a_list_of_seat_records_sends_only_the_records_that_changed():
+    old = {"hands": [{"a": 1, "b": [1]}, {"a": 2}], "names": ["x", "y"]}
+    new = {"hands": [{"a": 1, "b": [1]}, {"a": 3}], "names": ["x", "z"]}
+    assert view_patch(old, new) == {"s": {"names": ["x", "z"]}, "p": {"hands": {"i": {"1": {"s": {"a": 3}}}}}}
+    assert apply_patch(old, view_patch(old, new)) == new and old["hands"][1] == {"a": 2}

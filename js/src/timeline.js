@@ -60,7 +60,11 @@ export function createGameWidget(spec) {
  * value; the unchanged parts are shared with `old` (renderers never change a view).
  */
 export function applyPatch(old, patch) {
-  if (Array.isArray(old)) return old.concat(patch.x || []);
+  if (Array.isArray(old)) {
+    const out = old.concat(patch.x || []);
+    for (const [index, sub] of Object.entries(patch.i || {})) out[Number(index)] = applyPatch(old[Number(index)], sub);
+    return out;
+  }
   const out = { ...old };
   for (const key of patch.r || []) delete out[key];
   Object.assign(out, patch.s || {});

@@ -602,6 +602,15 @@ describe("views sent as patches", () => {
     expect(out.same).toBe(old.same); // unchanged parts are shared, not copied
   });
 
+  test("applyPatch patches the changed records of a list of seats, sharing the others", () => {
+    const old = { hands: [{ a: 1 }, { a: 2, b: [1] }, { a: 3 }] };
+    const frozen = JSON.stringify(old);
+    const out = applyPatch(old, { p: { hands: { i: { 1: { s: { a: 5 }, p: { b: { x: [2] } } } } } } });
+    expect(out).toEqual({ hands: [{ a: 1 }, { a: 5, b: [1, 2] }, { a: 3 }] });
+    expect(JSON.stringify(old)).toBe(frozen);
+    expect(out.hands[0]).toBe(old.hands[0]);
+  });
+
   test("a frames message with patched views draws the same frames as full ones", () => {
     const encoded = FRAMES.map((f, i) => {
       if (i === 0) return f;

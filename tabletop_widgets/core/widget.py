@@ -346,6 +346,34 @@ class GameWidget(anywidget.AnyWidget):
             )
         return step, sub % count
 
+    # showing without a kernel -------------------------------------------------------------
+    #: What a display carries beside the live widget, for the places no kernel runs (an
+    #: exported notebook, a documentation page, a notebook viewer): ``"image/svg+xml"``, the
+    #: picture of the frame shown, and ``"text/html"``, the whole match as a replay that plays
+    #: with no kernel (its picture shows until its script runs). Jupyter shows the live widget.
+    #: A sanitizing viewer (``nbconvert``'s ``sanitize_html``) picks ``text/html`` when there
+    #: is one and strips its scripts and image: set ``("image/svg+xml",)`` (on the class or one
+    #: widget) for notebooks meant for such viewers, and they show the picture.
+    fallbacks: tuple = ("image/svg+xml", "text/html")
+
+    def _repr_mimebundle_(self, **kwargs):
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None or self._match is None:
+            return bundle
+        # anywidget answers (data, metadata); plain ipywidgets only data.
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        data = dict(data)
+        # Everything comes from the viewing seat's frames: what another seat hides is not
+        # in them, so neither the picture nor the replay can show it.
+        picture = self._match.svg(self.seat)
+        if "image/svg+xml" in self.fallbacks:
+            data["image/svg+xml"] = picture
+        if "text/html" in self.fallbacks:
+            from .html import replay_fragment
+
+            data["text/html"] = replay_fragment(self._match, self.seat, picture=picture)
+        return data, metadata
+
     # the viewing seat ------------------------------------------------------------------------
     def _check_seat_of(self, match: Match, seat):
         if seat is not None and (not _is_int(seat) or not 0 <= seat < match.game.players):

@@ -8,7 +8,8 @@ every later one carries ``view_delta``, a patch of the previous frame's view ins
 
 A patch of a dict is ``{"s": {key: value}, "p": {key: patch}, "r": [key, ...]}`` (each part
 left out when empty): keys set to a new value, keys patched in place (a dict patched the
-same way, or a list that only grew: ``{"x": [appended items]}``) and keys removed.
+same way, a list that only grew: ``{"x": [appended items]}``, or a list of dicts of the same
+length, some changed: ``{"i": {"index": patch of that dict}}``) and keys removed.
 """
 
 from __future__ import annotations
@@ -43,6 +44,11 @@ def view_patch(old: dict, new: dict) -> dict:
         elif (type(before) is list and type(value) is list and len(value) > len(before)
               and all(map(_same, before, value))):
             patches[key] = {"x": value[len(before):]}
+        elif (type(before) is list and type(value) is list and len(value) == len(before)
+              and all(type(a) is dict and type(b) is dict for a, b in zip(before, value))):
+            # A list of records (a seat each) in which some changed: patch those only.
+            patches[key] = {"i": {str(i): view_patch(a, b) for i, (a, b) in enumerate(zip(before, value))
+                                  if not _same(a, b)}}
         else:
             sets[key] = value
     removed = [key for key in old if key not in new]
@@ -59,7 +65,10 @@ def view_patch(old: dict, new: dict) -> dict:
 def apply_patch(old, patch: dict):
     """``old`` with ``patch`` applied (a new value; ``old`` is not changed)."""
     if isinstance(old, list):
-        return old + patch["x"]
+        out = old + patch.get("x", [])
+        for index, sub in patch.get("i", {}).items():
+            out[int(index)] = apply_patch(old[int(index)], sub)
+        return out
     out = {key: value for key, value in old.items() if key not in patch.get("r", ())}
     out.update(patch.get("s", {}))
     for key, sub in patch.get("p", {}).items():
