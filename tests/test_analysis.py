@@ -76,7 +76,7 @@ def test_rows_describe_the_games_played(name):
         else:
             assert row.winners == () and row.steps == CAP
         assert (row.winners, row.scores, row.steps, row.finished) == _replay_row(
-            name, game.players, row.seed, [tw.bots.Random] * game.players, max_steps=CAP)
+            name, game.players, row.seed, [tw.bots.for_game(name)["random"]] * game.players, max_steps=CAP)
 
 
 @pytest.fixture(scope="module")

@@ -25,7 +25,9 @@ def test_catalogue_and_vector_over_random_playouts(players):
             if state.is_over:
                 break
             legal = state.legal_actions()
-            assert {str(a) for a in legal} <= index
+            assert {str(a) for a in legal} <= index and len(legal) <= 18
+            # the index of an action, found without its notation, is its notation's place
+            assert [catalogue[game.action_index(a)] for a in legal] == [str(a) for a in legal]
             seat = state.to_move
             vector = game.observation_vector(state.observe(seat), seat)
             assert len(vector) == size
@@ -37,7 +39,7 @@ def test_catalogue_and_vector_over_random_playouts(players):
             action = rng.choice(legal)
             seen_kinds.add(str(action).split()[0])
             state = state._apply(action)
-    assert {"lay", "challenge"} <= seen_kinds
+    assert {"claim", "add", "done", "challenge"} <= seen_kinds
 
 
 def test_the_vector_sees_the_seats_own_hand_and_counts_seats_from_it():
@@ -49,7 +51,7 @@ def test_the_vector_sees_the_seats_own_hand_and_counts_seats_from_it():
         assert v[:14] == [float(obs["hand"].get(c, 0)) for c in
                           ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse",
                            "brontosaurus", "pterosaur", "triceratops", "stegosaurus", "plesiosaur", "tyrannosaurus")]
-        sizes = v[42:46]
+        sizes = v[56:60]
         assert sizes == [float(obs["hand_sizes"][(seat + i) % 4]) for i in range(4)]
     # Different seats of the same state see different vectors (their own hands differ).
     assert len({tuple(game.observation_vector(state.observe(s), s)) for s in range(4)}) == 4

@@ -136,6 +136,9 @@ export function parseAction(notation) {
   const text = String(notation).trim();
   let m = /^lay ([a-z]+): ([a-z ]+)$/.exec(text);
   if (m) return { type: "lay", notation, species: m[1], cards: m[2].split(" ") };
+  if ((m = /^claim ([a-z]+)$/.exec(text))) return { type: "claim", notation, species: m[1] };
+  if ((m = /^add ([a-z]+)$/.exec(text))) return { type: "add", notation, card: m[1] };
+  if (text === "done") return { type: "done", notation };
   if ((m = /^challenge (\d+)$/.exec(text))) return { type: "challenge", notation, position: Number(m[1]) };
   if ((m = /^give (\d+)$/.exec(text))) return { type: "give", notation, seat: Number(m[1]) };
   return { type: "other", notation };
@@ -372,33 +375,41 @@ export function drawHands(doc, view, ctx, composer) {
 // The composer: the legal actions parsed once; the selection checked against them.
 
 /** `legal` notations → what the table may offer; `sel` is {species, picked: Set of hand indexes}. */
-export function makeComposer(legal, sel, hand) {
-  const lays = new Set();
+// The engine offers a lay one decision at a time (`claim <species>`, `add <card>`, `done`);
+// the composer turns a person's selection into one whole lay, `lay <species>: <cards>`, which
+// the engine accepts at the start of a turn: a lay stays one step of the timeline.
+export function makeComposer(legal, sel, hand, claim) {
   const laySpecies = [];
+  const addable = new Set();
   const challenges = new Set();
   const gives = [];
+  const steps = [];
   for (const notation of legal) {
     const a = parseAction(notation);
-    if (a.type === "lay") {
-      lays.add(a.notation);
-      if (!laySpecies.includes(a.species)) laySpecies.push(a.species);
-    } else if (a.type === "challenge") challenges.add(a.position);
+    if (a.type === "claim") laySpecies.push(a.species);
+    else if (a.type === "add") addable.add(a.card);
+    else if (a.type === "challenge") challenges.add(a.position);
     else if (a.type === "give") gives.push(a);
+    if (a.type === "add" || a.type === "done") steps.push(a);
   }
+  // expanding: the first card added starts the lay, claimed as the herd's species
+  if (!laySpecies.length && addable.size && claim) laySpecies.push(claim);
   const cards = handCards(hand);
   const species = laySpecies.length === 1 ? laySpecies[0] : sel.species;
   const picked = [...sel.picked].filter((i) => i < cards.length).map((i) => cards[i]);
-  const chosen = species && picked.length ? layNotation(species, picked) : null;
+  const ok = species && laySpecies.includes(species) && picked.length >= 1 && picked.length <= 4;
   return {
     sel,
     picked: sel.picked,
     species,
     laySpecies,
-    canLay: lays.size > 0,
+    canLay: laySpecies.length > 0,
     challenges,
     gives,
-    /** The notation of the composed lay, or null when it is not legal (yet). */
-    chosen: () => (chosen && lays.has(chosen) ? chosen : null),
+    /** A lay begun one decision at a time (from Python): its remaining `add`/`done` choices. */
+    steps: laySpecies.length ? [] : steps,
+    /** The notation of the composed lay, or null when it is not complete. */
+    chosen: () => (ok ? layNotation(species, picked) : null),
     pickedCards: picked,
   };
 }
@@ -413,6 +424,16 @@ function drawComposer(doc, view, ctx, composer) {
       const self = g.seat === view.to_move;
       row.append(el(doc, "button", { type: "button", dataset: { action: "play", notation: g.notation }, title: g.notation },
         self ? `Take it myself (${seatName(view, ctx, g.seat)})` : `Give it to ${seatName(view, ctx, g.seat)} (${(view.hand_sizes || [])[g.seat]} cards)`));
+    }
+    box.append(row);
+    return box;
+  }
+  if (composer.steps.length) {
+    box.append(el(doc, "h4", {}, `Finish the lay of ${herdOf(view.laying ? view.laying.species : view.claim)}`));
+    const row = el(doc, "div", { class: "mz-controls" });
+    for (const a of composer.steps) {
+      row.append(el(doc, "button", { type: "button", dataset: { action: "play", notation: a.notation }, title: a.notation },
+        a.type === "done" ? "Lay these cards" : `Add ${cardLabel(a.card).toLowerCase()}`));
     }
     box.append(row);
     return box;
@@ -550,7 +571,7 @@ export function mount(boardEl, ctx) {
       selKey = key;
     }
     const hand = c.seat === null || c.seat === undefined ? (view.hands || [])[view.to_move] : view.hand;
-    if (legal.length && view.phase !== "over") composer = makeComposer(legal, sel, hand || {});
+    if (legal.length && view.phase !== "over") composer = makeComposer(legal, sel, hand || {}, view.phase === "lay" ? null : view.claim);
     const animate = !c.settings || c.settings.animate !== false;
     // Redrawing the same frame (new legal actions, a selection) keeps its animation, so a
     // flip that has just started is not cut short by the kernel's next message.
@@ -601,8 +622,9 @@ export function mount(boardEl, ctx) {
     } else if (action === "clear") {
       sel = EMPTY_SEL();
     } else if (action === "lay") {
+      // A whole lay is composed from the offered decisions; the engine checks it again.
       const notation = composer.chosen();
-      if (notation && legalOf(c).includes(notation) && c.play) c.play(notation);
+      if (notation && legalOf(c).length && c.play) c.play(notation);
       return;
     }
     render();

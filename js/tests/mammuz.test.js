@@ -75,17 +75,11 @@ function makeCtx(over = {}) {
   };
 }
 
-/** Every legal action of seat 0 in `seatView()` as the engine lists them (lays of 1–4 cards). */
+/** Every legal action of seat 0 in `seatView()` as the engine lists them. */
 function respondLegal(view = seatView()) {
-  const cards = sortCards(Object.entries(view.hand).flatMap(([c, n]) => Array(n).fill(c)));
-  const subsets = new Set();
-  const grow = (start, chosen) => {
-    if (chosen.length) subsets.add(chosen.join(" "));
-    if (chosen.length === 4) return;
-    for (let i = start; i < cards.length; i++) grow(i + 1, [...chosen, cards[i]]);
-  };
-  grow(0, []);
-  return ["challenge 1", "challenge 2", "challenge 3", ...[...subsets].map((s) => `lay ${view.claim}: ${s}`)];
+  // the engine offers a lay one decision at a time: the first card added starts it
+  const kinds = Object.keys(view.hand).filter((c) => view.hand[c] > 0);
+  return ["challenge 1", "challenge 2", "challenge 3", ...sortCards(kinds).map((c) => `add ${c}`)];
 }
 
 let host;
@@ -141,6 +135,9 @@ describe("the notation", () => {
     expect(parseAction("lay hare: hare gopher")).toMatchObject({ type: "lay", species: "hare", cards: ["hare", "gopher"] });
     expect(parseAction("challenge 3")).toMatchObject({ type: "challenge", position: 3 });
     expect(parseAction("give 0")).toMatchObject({ type: "give", seat: 0 });
+    expect(parseAction("claim hare")).toMatchObject({ type: "claim", species: "hare" });
+    expect(parseAction("add gopher")).toMatchObject({ type: "add", card: "gopher" });
+    expect(parseAction("done")).toMatchObject({ type: "done" });
   });
 });
 
@@ -212,7 +209,7 @@ describe("the seat view", () => {
 });
 
 describe("playing", () => {
-  it("composing a lay sends the engine's notation, offered only once it is legal", () => {
+  it("composing a lay sends one whole lay in the engine's notation, offered once it is complete", () => {
     const legal = respondLegal();
     const ctx = makeCtx({ interactive: true, legal });
     const board = mount(host, ctx);
@@ -227,14 +224,14 @@ describe("playing", () => {
     layBtn().click();
     expect(ctx.play).toHaveBeenCalledTimes(1);
     expect(ctx.play).toHaveBeenCalledWith("lay hare: hare tyrannosaurus");
-    expect(legal).toContain("lay hare: hare tyrannosaurus");
+    expect(legal.some((a) => a.startsWith("lay "))).toBe(false); // composed, not picked from a list
     board.destroy();
   });
 
   it("a new herd asks for a species among the live ones first", () => {
     const view = seatView({ phase: "start", claim: null, displays: [], herd_size: 0, starter: 0 });
     const live = IN_PLAY.filter((s) => s !== "bear");
-    const legal = live.flatMap((s) => [`lay ${s}: deer`, `lay ${s}: deer hare`]);
+    const legal = live.map((s) => `claim ${s}`);
     const ctx = makeCtx({ interactive: true, legal });
     const board = mount(host, ctx);
     board.update(frame(view), null, ctx);
@@ -282,6 +279,19 @@ describe("playing", () => {
     expect(host.querySelectorAll(".mz-display button, .mz-hand button, button.mz-lay").length).toBe(0);
     host.querySelector(".mz-display .mz-card").click();
     expect(ctx.play).not.toHaveBeenCalled();
+    board.destroy();
+  });
+
+  it("a lay begun one card at a time (from Python) is finished with its offered decisions", () => {
+    const view = seatView({ phase: "lay", laying: { seat: 0, species: "hare", count: 1, cards: ["hare"] } });
+    const legal = ["add hare", "add tyrannosaurus", "done"];
+    const ctx = makeCtx({ interactive: true, legal });
+    const board = mount(host, ctx);
+    board.update(frame(view), null, ctx);
+    const buttons = [...host.querySelectorAll(".mz-composer button")];
+    expect(buttons.map((b) => b.dataset.notation)).toEqual(legal);
+    buttons[2].click();
+    expect(ctx.play).toHaveBeenCalledWith("done");
     board.destroy();
   });
 

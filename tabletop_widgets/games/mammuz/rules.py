@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
-from ...core import Event, Game, Option, Rng, State, register
+from ...core import Event, Game, IllegalAction, Option, Rng, State, register
 
 SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse")
 SPECIES_SIZE = {s: n for s, n in zip(SPECIES, range(2, 10))}
@@ -38,13 +38,47 @@ def _cards_text(cards) -> str:
 
 @dataclass(frozen=True)
 class Lay:
-    """Lay 1–4 cards face down as a display; ``species`` is the claim (the round's species)."""
+    """A whole lay: 1–4 cards face down as a display; ``species`` is the claim.
+
+    Not among ``legal_actions()`` (which offer a lay one decision at a time: :class:`Claim`,
+    :class:`AddCard`, :class:`Done`), but accepted by ``apply`` at the start of a turn: the
+    widget composes a lay and sends it whole, and replays record each lay as one action.
+    """
 
     species: str
     cards: tuple  # sorted by card order, so one multiset is one action
 
     def __str__(self):
         return f"lay {self.species}: {' '.join(self.cards)}"
+
+
+@dataclass(frozen=True)
+class Claim:
+    """Starting a herd: name the species; the cards follow one at a time (:class:`AddCard`)."""
+
+    species: str
+
+    def __str__(self):
+        return f"claim {self.species}"
+
+
+@dataclass(frozen=True)
+class AddCard:
+    """Put one card of the hand face down into the lay being made (expanding starts with it).
+    The fourth card closes the lay."""
+
+    card: str
+
+    def __str__(self):
+        return f"add {self.card}"
+
+
+@dataclass(frozen=True)
+class Done:
+    """Close the lay being made (at least one card) and lay it face down."""
+
+    def __str__(self):
+        return "done"
 
 
 @dataclass(frozen=True)
@@ -65,6 +99,14 @@ class GiveHerd:
 
     def __str__(self):
         return f"give {self.seat}"
+
+
+DONE = Done()
+CLAIMS = {s: Claim(s) for s in SPECIES}
+ADDS = tuple(AddCard(c) for c in CARDS)
+GIVES = tuple(GiveHerd(s) for s in range(7))
+CHALLENGES = tuple(Challenge(i) for i in range(1, 5))
+CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
 
 
 @register
@@ -122,19 +164,40 @@ class Mammuz(Game):
     def _state_from_payload(self, p):
         return MammuzState.from_payload(self, p)
 
+    def parse_action(self, state, text):
+        """Notation → action; a whole lay (``lay hare: hare gopher``) is read directly."""
+        if isinstance(text, str) and text.strip().startswith("lay "):
+            head, sep, tail = text.strip()[4:].partition(":")
+            if not sep:
+                raise IllegalAction(f"{text!r} is not legal: a lay is written 'lay <species>: <card> <card> …'")
+            return state.check(Lay(head.strip(), tuple(tail.split())))
+        return super().parse_action(state, text)
+
     # learning hooks (PettingZoo, docs/analysis.md) -----------------------------------------------
+    def _action_list(self) -> tuple:
+        cards = [c for c in CARDS if c in self.species or c in DINOSAURS]
+        return (tuple(CLAIMS[s] for s in self.species) + tuple(ADDS[CARD_INDEX[c]] for c in cards) + (DONE,)
+                + CHALLENGES + GIVES[: self.players])
+
     def action_catalogue(self) -> tuple:
-        """Every lay a hand could ever make (at most every card of a species in play, one of
-        each dinosaur) for each claim, then ``challenge 1`` … ``challenge 4``, then ``give s``."""
-        fullest = tuple(SPECIES_SIZE[c] if c in self.species else 0 if c in SPECIES else 1 for c in CARDS)
-        lays = tuple(str(a) for a in _lays(fullest, self.species))
-        return lays + tuple(str(Challenge(i)) for i in range(1, 5)) + tuple(str(GiveHerd(s)) for s in range(self.players))
+        """``claim <species>`` for each species in play, ``add <card>`` for each card in play
+        (species in play, every dinosaur), ``done``, ``challenge 1`` … ``challenge 4``, then
+        ``give 0`` … ``give P-1``: 29 actions for 4 players, 33 for 6 (a lay is several)."""
+        return tuple(str(a) for a in self._action_list())
+
+    def action_index(self, action) -> int:
+        """The index of a legal action in :meth:`action_catalogue`, without its notation."""
+        table = self.__dict__.get("_index")
+        if table is None:
+            table = self.__dict__["_index"] = {a: i for i, a in enumerate(self._action_list())}
+        return table[action]
 
     def observation_size(self) -> int:
         P, C, S = self.players, len(CARDS), len(SPECIES)
-        # hand, own herd cards, turned card | sizes, displayed, to move, starter, last displayer
-        # | phase | claim, extinct, bases | dinosaurs out | herd, pile, displays, last size
-        return 2 * C + C + 5 * P + 4 + 3 * S + len(DINOSAURS) + 4
+        # hand, own herd cards, turned card, own lay being made | sizes, displayed, to move,
+        # starter, last displayer | phase | claim, extinct, bases | dinosaurs out | herd, pile,
+        # displays, last size, cards in the lay being made
+        return 4 * C + 5 * P + 5 + 3 * S + len(DINOSAURS) + 5
 
     def observation_vector(self, observation: dict, seat: int) -> list:
         """``observe(seat)`` as numbers, seats counted from ``seat`` (the learner first)."""
@@ -152,38 +215,34 @@ class Mammuz(Game):
         turned = [0.0] * len(CARDS)
         for c in (last or {}).get("turned", {}).values():
             turned[CARDS.index(c)] += 1
-        vector = [float(hand.get(c, 0)) for c in CARDS] + [float(n) for n in mine] + turned
+        laying = o.get("laying")
+        making = [0.0] * len(CARDS)
+        for c in (laying or {}).get("cards", []):
+            making[CARDS.index(c)] += 1
+        vector = [float(hand.get(c, 0)) for c in CARDS] + [float(n) for n in mine] + turned + making
         vector += [float(o["hand_sizes"][(seat + i) % P]) for i in range(P)] + [float(n) for n in displayed]
         vector += one_hot(None if o["to_move"] is None else rel(o["to_move"]), P)
         vector += one_hot(rel(o["starter"]), P)
         vector += one_hot(None if last is None else rel(last["seat"]), P)
-        vector += one_hot(("start", "respond", "give", "over").index(o["phase"]), 4)
-        vector += one_hot(None if o["claim"] is None else SPECIES.index(o["claim"]), len(SPECIES))
+        vector += one_hot(("start", "respond", "lay", "give", "over").index(o["phase"]), 5)
+        claim = o["claim"] if laying is None else laying["species"]
+        vector += one_hot(None if claim is None else SPECIES.index(claim), len(SPECIES))
         vector += [1.0 if s in o["extinct"] else 0.0 for s in SPECIES]
         vector += [float(o["bases"].get(s, 0)) for s in SPECIES]
         vector += [1.0 if d in o["dinosaurs_out"] else 0.0 for d in DINOSAURS]
-        vector += [float(o["herd_size"]), float(o["pile"]), float(len(o["displays"])), float(last["size"] if last else 0)]
+        vector += [float(o["herd_size"]), float(o["pile"]), float(len(o["displays"])), float(last["size"] if last else 0),
+                   float(laying["count"] if laying else 0)]
         return vector
 
 
-@lru_cache(maxsize=4096)
-def _lays(hand: tuple, claims: tuple) -> list:
-    """Every lay-down of 1–4 cards from ``hand`` (counts aligned with CARDS) for each claim."""
-    multisets = []
+def _adds(hand: tuple, cards: tuple) -> list:
+    """The cards of ``hand`` (counts aligned with CARDS) that may still join the lay ``cards``."""
+    return list(_adds_cached(hand, cards))
 
-    def grow(start, chosen, left):
-        if chosen:
-            multisets.append(tuple(chosen))
-        if left == 0:
-            return
-        for i in range(start, len(CARDS)):
-            if hand[i] > chosen.count(CARDS[i]):
-                chosen.append(CARDS[i])
-                grow(i, chosen, left - 1)
-                chosen.pop()
 
-    grow(0, [], 4)
-    return [Lay(species, cards) for species in claims for cards in multisets]
+@lru_cache(maxsize=1 << 16)
+def _adds_cached(hand: tuple, cards: tuple) -> tuple:
+    return tuple(ADDS[i] for i, n in enumerate(hand) if n > cards.count(CARDS[i]))
 
 
 def _counts(cards) -> tuple:
@@ -200,20 +259,27 @@ def _cards(counts) -> list:
 
 class MammuzState(State):
     __slots__ = ("game", "hands", "box", "starter", "to_act", "claim", "displays", "pile", "bases",
-                 "dinos_out", "extinct", "turned", "pending", "winner", "rng", "events")
+                 "dinos_out", "extinct", "turned", "pending", "winner", "rng", "laying", "events")
 
     def __init__(self, game, *, hands, box, starter, to_act, claim, displays, pile, bases, dinos_out,
-                 extinct, turned, pending, winner, rng, events=()):
+                 extinct, turned, pending, winner, rng, laying=None, events=()):
         self.game, self.hands, self.box, self.starter, self.to_act = game, hands, box, starter, to_act
         self.claim, self.displays, self.pile, self.bases = claim, displays, pile, bases
         self.dinos_out, self.extinct, self.turned, self.pending = dinos_out, extinct, turned, pending
         self.winner, self.rng, self.events = winner, rng, events
+        # the lay being made by the seat to act, one decision at a time: (species, cards so far
+        # in card order), or None
+        self.laying = laying
 
     def _with(self, **changes) -> "MammuzState":
-        fields = {k: getattr(self, k) for k in self.__slots__ if k != "game"}
-        fields["events"] = ()
-        fields.update(changes)
-        return MammuzState(self.game, **fields)
+        new = object.__new__(MammuzState)  # on the hot path of every action: no keyword parsing
+        new.game, new.hands, new.box, new.starter, new.to_act = self.game, self.hands, self.box, self.starter, self.to_act
+        new.claim, new.displays, new.pile, new.bases = self.claim, self.displays, self.pile, self.bases
+        new.dinos_out, new.extinct, new.turned, new.pending = self.dinos_out, self.extinct, self.turned, self.pending
+        new.winner, new.rng, new.laying, new.events = self.winner, self.rng, self.laying, ()
+        for key, value in changes.items():
+            setattr(new, key, value)
+        return new
 
     # reading -----------------------------------------------------------------------------
     @property
@@ -232,22 +298,71 @@ class MammuzState(State):
         return [s for s in self.game.species if s not in self.extinct]
 
     def legal_actions(self):
-        if self.to_move is None:
+        """At most 18 decisions: a lay is made one decision at a time (docs/rules/mammuz.md)."""
+        if self.winner is not None:
             return []
-        seat = self.to_act
         if self.pending == "give":
-            return [GiveHerd(s) for s in range(self.game.players)]
-        actions = []
-        if self.displays:
-            last_seat, cards, _ = self.displays[-1]
-            actions = [Challenge(i + 1) for i in range(len(cards))]
-            if sum(self.hands[last_seat]) == 0:
-                return actions  # whoever lays his last cards must be challenged
-        hand = self.hands[seat]
-        if sum(hand):
-            claims = (self.claim,) if self.displays else tuple(self._live_species())
-            actions += _lays(hand, claims)
-        return actions
+            return list(GIVES[: self.game.players])
+        hand = self.hands[self.to_act]
+        if self.laying is not None:
+            cards = self.laying[1]
+            return _adds(hand, cards) + [DONE] if cards else _adds(hand, cards)
+        if not self.displays:
+            return [CLAIMS[s] for s in self.game.species if s not in self.extinct]
+        last_seat, cards, _ = self.displays[-1]
+        actions = list(CHALLENGES[: len(cards)])
+        if not any(self.hands[last_seat]):
+            return actions  # whoever lays his last cards must be challenged
+        return actions + _adds(hand, ()) if any(hand) else actions
+
+    def check(self, action):
+        """As ``State.check``, and a whole :class:`Lay` at the start of a turn."""
+        if isinstance(action, Lay):
+            why = self._lay_problem(action)
+            if why:
+                raise IllegalAction(f"{str(action)!r} is not legal: {why}")
+            return action
+        return super().check(action)
+
+    def _lay_problem(self, action: Lay) -> Optional[str]:
+        """Why the whole lay ``action`` cannot be made here, or None."""
+        names = self.game.seat_names
+        if self.winner is not None:
+            return "the game is over"
+        if self.pending == "give":
+            return f"{names[self.to_act]} must name who takes the herd"
+        if self.laying is not None:
+            return f"{names[self.to_act]} is making a lay one card at a time (add <card> or done)"
+        if self.displays and not any(self.hands[self.displays[-1][0]]):
+            return f"{names[self.displays[-1][0]]} laid his last cards and must be challenged"
+        if not isinstance(action.species, str) or not isinstance(action.cards, tuple) or not all(
+                isinstance(c, str) for c in action.cards):
+            return "a lay names a species and a tuple of cards"
+        if self.displays and action.species != self.claim:
+            return f"the herd is claimed to be {self.claim}; an expansion claims the same species"
+        if action.species not in self.game.species or action.species in self.extinct:
+            return f"{action.species} is not a species in play that can be named"
+        if not 1 <= len(action.cards) <= 4:
+            return "a lay is 1 to 4 cards"
+        if any(c not in CARD_INDEX for c in action.cards):
+            return "an unknown card"
+        if list(action.cards) != sorted(action.cards, key=CARD_INDEX.__getitem__):
+            return "the cards are written in card order"
+        hand = self.hands[self.to_act]
+        if any(hand[CARD_INDEX[c]] < action.cards.count(c) for c in set(action.cards)):
+            return f"{names[self.to_act]} does not hold those cards"
+        return None
+
+    def caption(self, action) -> str:
+        """The sentence of a decision with no event (naming a species, a card put face down):
+        the card is not named, every seat reads it."""
+        name = self.game.seat_names[self.to_act]
+        if isinstance(action, Claim):
+            return f"{name} starts a herd of {action.species} and chooses the cards to lay."
+        if isinstance(action, AddCard):
+            n = len(self.laying[1]) + 1 if self.laying else 1
+            return f"{name} puts a card face down ({n} so far, claimed to be {self.laying[0] if self.laying else self.claim})."
+        return super().caption(action)
 
     def _why_illegal(self, text):
         if self.pending == "give":
@@ -258,10 +373,23 @@ class MammuzState(State):
 
     # acting ------------------------------------------------------------------------------
     def _apply(self, action):
-        if isinstance(action, Lay):
-            return self._lay(action)
-        if isinstance(action, Challenge):
+        kind = type(action)
+        if kind is AddCard:
+            species, cards = self.laying if self.laying is not None else (self.claim, ())
+            i = CARD_INDEX[action.card]
+            cards = tuple(c for c in cards if CARD_INDEX[c] <= i) + (action.card,) + tuple(
+                c for c in cards if CARD_INDEX[c] > i)
+            if len(cards) == 4:
+                return self._lay(Lay(species, cards))
+            return self._with(laying=(species, cards))
+        if kind is Challenge:
             return self._challenge(action)
+        if kind is Done:
+            return self._lay(Lay(*self.laying))
+        if kind is Claim:
+            return self._with(laying=(action.species, ()))
+        if kind is Lay:
+            return self._lay(action)
         return self._give(action)
 
     def _lay(self, action: Lay):
@@ -273,7 +401,7 @@ class MammuzState(State):
         order, rng = Rng(self.rng).shuffled(action.cards)
         hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
         new = self._with(hands=hands, claim=action.species, displays=self.displays + ((seat, tuple(order), ()),),
-                         to_act=self._next(seat), rng=rng.state)
+                         to_act=self._next(seat), rng=rng.state, laying=None)
         n = len(action.cards)
         claim = _plural(action.species, n)
         verb = "starts a herd" if not self.displays else "expands the herd"
@@ -456,7 +584,7 @@ class MammuzState(State):
             "game": "mammuz", "players": g.players, "seats": list(g.seat_names),
             "to_move": self.to_move,
             "phase": "over" if self.winner is not None else "give" if self.pending == "give"
-            else "respond" if self.displays else "start",
+            else "lay" if self.laying is not None else "respond" if self.displays else "start",
             "species": list(g.species), "species_size": {s: SPECIES_SIZE[s] for s in g.species},
             "extinct": list(self.extinct), "claim": self.claim, "starter": self.starter,
             "hand_sizes": [sum(h) for h in self.hands],
@@ -466,6 +594,9 @@ class MammuzState(State):
                  **({"cards": list(cards)} if seat is None or seat == s else {})}
                 for s, cards, up in self.displays
             ],
+            "laying": None if self.laying is None else {
+                "seat": self.to_act, "species": self.laying[0], "count": len(self.laying[1]),
+                **({"cards": list(self.laying[1])} if seat is None or seat == self.to_act else {})},
             "herd_size": len(self.herd), "pile": len(self.pile),
             "bases": {s: self.bases.get(s, 0) for s in g.species},
             "dinosaurs_out": list(self.dinos_out),
@@ -485,7 +616,12 @@ class MammuzState(State):
             return self
         # Unseen by `seat`: other hands, unturned cards of others' displays, the pile, and which
         # dinosaurs are in play. Deal those anew into the same places, sizes kept.
+        # the cards of a lay being made by another seat stay in his hand (the seat sees their
+        # number only), so the varied lay is still one he can make
+        keep = list(self.laying[1]) if self.laying is not None and self.to_act != seat else []
         pool = [c for s, h in enumerate(self.hands) if s != seat for c in _cards(h)]
+        for c in keep:
+            pool.remove(c)
         for s, cards, up in self.displays:
             if s != seat:
                 pool += [c for i, c in enumerate(cards) if i not in up]
@@ -499,8 +635,8 @@ class MammuzState(State):
         hands = list(self.hands)
         for s in range(self.game.players):
             if s != seat:
-                n = sum(self.hands[s])
-                hands[s], pool = _counts(pool[:n]), pool[n:]
+                n = sum(self.hands[s]) - (len(keep) if s == self.to_act else 0)
+                hands[s], pool = _counts(pool[:n] + (keep if s == self.to_act else [])), pool[n:]
         displays = []
         for s, cards, up in self.displays:
             if s != seat:
@@ -530,6 +666,7 @@ class MammuzState(State):
             "extinct": list(self.extinct),
             "turned": [[d, c, ch] for d, c, ch in self.turned], "pending": self.pending,
             "winner": self.winner, "rng": self.rng,
+            "laying": None if self.laying is None else {"species": self.laying[0], "cards": list(self.laying[1])},
         }
 
     @classmethod
@@ -606,10 +743,35 @@ class MammuzState(State):
         rng = p.get("rng")
         if not isinstance(rng, int) or isinstance(rng, bool):
             raise ValueError("mammuz state: 'rng' must be an int")
-        return cls(game, hands=hands, box=tuple(sorted(box, key=CARDS.index)), starter=p["starter"],
-                   to_act=p["to_act"], claim=claim, displays=tuple(displays), pile=tuple(sorted(pile, key=CARDS.index)),
-                   bases={s: n for s, n in bases.items() if n}, dinos_out=tuple(sorted(dinos_out, key=CARDS.index)),
-                   extinct=extinct, turned=tuple(tuple(t) for t in turned), pending=pending, winner=winner, rng=rng)
+        state = cls(game, hands=hands, box=tuple(sorted(box, key=CARDS.index)), starter=p["starter"],
+                    to_act=p["to_act"], claim=claim, displays=tuple(displays), pile=tuple(sorted(pile, key=CARDS.index)),
+                    bases={s: n for s, n in bases.items() if n}, dinos_out=tuple(sorted(dinos_out, key=CARDS.index)),
+                    extinct=extinct, turned=tuple(tuple(t) for t in turned), pending=pending, winner=winner, rng=rng)
+        state.laying = state._laying_from_payload(p.get("laying"))
+        return state
+
+    def _laying_from_payload(self, raw):
+        """The lay being made, checked against the position (``ValueError`` if it cannot be)."""
+        if raw is None:
+            return None
+        names = self.game.seat_names
+        if not isinstance(raw, dict) or set(raw) != {"species", "cards"} or not isinstance(raw["cards"], list) \
+                or not all(isinstance(c, str) and c in CARD_INDEX for c in raw["cards"]):
+            raise ValueError(f"mammuz state: 'laying' must be null or {{'species', 'cards'}}, got {raw!r}"[:200])
+        species, cards = raw["species"], tuple(sorted(raw["cards"], key=CARD_INDEX.__getitem__))
+        if self.winner is not None or self.pending is not None:
+            raise ValueError("mammuz state: a lay is being made although the game is over or a herd awaits its taker")
+        if self.displays and not any(self.hands[self.displays[-1][0]]):
+            raise ValueError("mammuz state: a lay is being made although the last display must be challenged")
+        if self.displays and species != self.claim or not self.displays and (
+                species not in self.game.species or species in self.extinct):
+            raise ValueError(f"mammuz state: the lay being made claims {species!r}, which cannot be claimed here")
+        if len(cards) > 3 or not cards and self.displays:
+            raise ValueError("mammuz state: a lay being made holds 0–3 cards (1–3 when expanding; four close it)")
+        hand = self.hands[self.to_act]
+        if any(hand[CARD_INDEX[c]] < cards.count(c) for c in cards) or not any(hand):
+            raise ValueError(f"mammuz state: {names[self.to_act]} does not hold the cards of the lay being made")
+        return species, cards
 
 
 def _last_is_final(events: list) -> list:
