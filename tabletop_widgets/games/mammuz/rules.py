@@ -579,15 +579,24 @@ class MammuzState(State):
     # views -------------------------------------------------------------------------------
     def observe(self, seat=None):
         g = self.game
+        # the parts fixed for the game are built once (observe runs after every action of a
+        # learning environment); each view gets its own copies
+        fixed = g.__dict__.get("_fixed_view")
+        if fixed is None:
+            fixed = g.__dict__["_fixed_view"] = (list(g.seat_names), list(g.species),
+                                                 {s: SPECIES_SIZE[s] for s in g.species}, dict(g.options))
+        seats, species, sizes, options = fixed
         hand_dict = lambda h: {c: n for c, n in zip(CARDS, h) if n}
+        hand_sizes = [sum(h) for h in self.hands]
+        bases = self.bases
         view = {
-            "game": "mammuz", "players": g.players, "seats": list(g.seat_names),
+            "game": "mammuz", "players": g.players, "seats": seats[:],
             "to_move": self.to_move,
             "phase": "over" if self.winner is not None else "give" if self.pending == "give"
             else "lay" if self.laying is not None else "respond" if self.displays else "start",
-            "species": list(g.species), "species_size": {s: SPECIES_SIZE[s] for s in g.species},
+            "species": species[:], "species_size": dict(sizes),
             "extinct": list(self.extinct), "claim": self.claim, "starter": self.starter,
-            "hand_sizes": [sum(h) for h in self.hands],
+            "hand_sizes": hand_sizes,
             "hand": None if seat is None else hand_dict(self.hands[seat]),
             "displays": [
                 {"seat": s, "size": len(cards), "turned": {str(i + 1): cards[i] for i in up},
@@ -597,13 +606,13 @@ class MammuzState(State):
             "laying": None if self.laying is None else {
                 "seat": self.to_act, "species": self.laying[0], "count": len(self.laying[1]),
                 **({"cards": list(self.laying[1])} if seat is None or seat == self.to_act else {})},
-            "herd_size": len(self.herd), "pile": len(self.pile),
-            "bases": {s: self.bases.get(s, 0) for s in g.species},
+            "herd_size": sum(len(cards) for _, cards, _ in self.displays), "pile": len(self.pile),
+            "bases": {s: bases.get(s, 0) for s in species},
             "dinosaurs_out": list(self.dinos_out),
             "turned": [{"displayer": d, "card": c, "challenger": ch} for d, c, ch in self.turned],
             "winners": list(self.winners),
-            "scores": list(self.scores),
-            "options": dict(g.options),
+            "scores": [-n for n in hand_sizes],
+            "options": dict(options),
         }
         if seat is None:
             view["hands"] = [hand_dict(h) for h in self.hands]
