@@ -127,3 +127,322 @@ def test_an_inline_deck_too_large_is_refused():
     deck["orders"]["green"] = deck["orders"]["green"] * 20
     with pytest.raises(tw.ReplayError, match="at most 64"):
         tw.Match.from_json(replay_with_deck(deck))
+
+
+# mutations -------------------------------------------------------------------------------------
+# A mutation takes a JSON document and ``pick(n)`` (an int in range(n), drawn by hypothesis) and
+# returns a changed copy. Blind ones put any JSON anywhere; plausible ones keep the shapes and
+# move cards between places, or take a value from the same place of another valid state.
+ODD_VALUES = [None, True, False, -1, 0, 1, 2, 3, 7, 99, 2 ** 64, -(2 ** 70), 1.5, float("inf"), "", "x", "supply",
+              [], {}, [0], [[0]], {"a": 1}, ["help", 0, {"a": 1}, [0], [0], 1], ["settle", 0], "give", "start"]
+
+
+#: Stands for a value nested thousands deep until the document is written (:func:`to_text`):
+#: no JSON encoder writes such a value, but a stranger's text can hold one.
+DEEP = "\u0000deep"
+
+
+def to_text(doc, depth=3000):
+    return json.dumps(doc).replace(json.dumps(DEEP), "[" * depth + "0" + "]" * depth)
+
+
+def paths(doc):
+    """Every path (tuple of keys and indexes) in ``doc``, without recursion, the root first."""
+    out, todo = [], [()]
+    while todo:
+        path = todo.pop()
+        out.append(path)
+        node = get(doc, path)
+        if isinstance(node, dict):
+            todo.extend(path + (k,) for k in node)
+        elif isinstance(node, list):
+            todo.extend(path + (i,) for i in range(len(node)))
+    return out
+
+
+def get(doc, path):
+    for key in path:
+        doc = doc[key]
+    return doc
+
+
+def put(doc, path, value):
+    doc = json.loads(json.dumps(doc))
+    if not path:
+        return value
+    get(doc, path[:-1])[path[-1]] = value
+    return doc
+
+
+def blind_replace(doc, pick, others):
+    ps = paths(doc)
+    path = ps[pick(len(ps))]
+    value = ODD_VALUES[pick(len(ODD_VALUES))] if pick(8) else DEEP
+    return put(doc, path, value)
+
+
+def blind_drop_or_add(doc, pick, others):
+    containers = [p for p in paths(doc) if isinstance(get(doc, p), (dict, list))]
+    path = containers[pick(len(containers))]
+    node = json.loads(json.dumps(get(doc, path)))
+    if isinstance(node, dict):
+        if node and pick(2):
+            del node[sorted(node)[pick(len(node))]]
+        else:
+            node[["extra", "pending", "phase", "0"][pick(4)]] = ODD_VALUES[pick(len(ODD_VALUES))]
+    elif node and pick(2):
+        del node[pick(len(node))]
+    else:
+        node.insert(pick(len(node) + 1), json.loads(json.dumps(node[pick(len(node))])) if node else 0)
+    return put(doc, path, node)
+
+
+def plausible_transplant(doc, pick, others):
+    """A value from the same place in another valid state of the same game (a pending
+    decision, a phase, a hand, a claim … of another moment)."""
+    other = others[pick(len(others))]
+    ps = [p for p in paths(doc) if p and _has(other, p)]
+    path = ps[pick(len(ps))]
+    return put(doc, path, json.loads(json.dumps(get(other, path))))
+
+
+def _has(doc, path):
+    try:
+        get(doc, path)
+    except (KeyError, IndexError, TypeError):
+        return False
+    return True
+
+
+def _scalar_lists(doc):
+    return [p for p in paths(doc) if isinstance(get(doc, p), list)
+            and all(isinstance(x, (int, str)) and not isinstance(x, bool) for x in get(doc, p))]
+
+
+def plausible_move_card(doc, pick, others):
+    """One entry moved from one list to another (a card from the supply into a hand …):
+    the cards are conserved, only where they lie changes."""
+    lists = _scalar_lists(doc)
+    sources = [p for p in lists if get(doc, p)]
+    if not sources:
+        return doc
+    src = sources[pick(len(sources))]
+    dst = lists[pick(len(lists))]
+    doc = json.loads(json.dumps(doc))
+    card = get(doc, src).pop(pick(len(get(doc, src))))
+    target = get(doc, dst)
+    target.insert(pick(len(target) + 1), card)
+    return doc
+
+
+def plausible_shift_count(doc, pick, others):
+    """One unit moved between two counts of the same kind (count vectors of one length), or an
+    int nudged: shapes stay right."""
+    doc = json.loads(json.dumps(doc))
+    ints = [p for p in paths(doc) if isinstance(get(doc, p), int) and not isinstance(get(doc, p), bool)]
+    if not ints:
+        return doc
+    vectors = [p for p in _scalar_lists(doc) if get(doc, p) and all(isinstance(x, int) for x in get(doc, p))]
+    if vectors and pick(3):
+        a, b = vectors[pick(len(vectors))], vectors[pick(len(vectors))]
+        if len(get(doc, a)) == len(get(doc, b)):
+            k = pick(len(get(doc, a)))
+            get(doc, a)[k] -= 1
+            get(doc, b)[k if pick(4) else pick(len(get(doc, b)))] += 1
+            return doc
+    path = ints[pick(len(ints))]
+    return put(doc, path, get(doc, path) + [-2, -1, 1, 2, 5, 20][pick(6)])
+
+
+def plausible_swap_strings(doc, pick, others):
+    """A string replaced by another string of the same document (a species, a phase, a side)."""
+    strings = [p for p in paths(doc) if isinstance(get(doc, p), str)]
+    keys = [p for p in paths(doc) if p and isinstance(p[-1], str)]
+    words = sorted({get(doc, p) for p in strings} | {p[-1] for p in keys})
+    if not strings or not words:
+        return doc
+    return put(doc, strings[pick(len(strings))], words[pick(len(words))])
+
+
+BLIND = (blind_replace, blind_drop_or_add)
+PLAUSIBLE = (plausible_transplant, plausible_move_card, plausible_shift_count, plausible_swap_strings)
+
+
+# checks ----------------------------------------------------------------------------------------
+def check_playable(state):
+    """What every accepted state keeps: over or an action to play, a view for every seat, and a
+    JSON round trip the loader accepts as the same state."""
+    game = state.game
+    legal = state.legal_actions()
+    if state.is_over:
+        assert legal == [] or legal == (), f"the game is over but {legal[:3]} are legal"
+        assert isinstance(state.winners, tuple)
+    else:
+        assert 0 <= state.to_move < game.players
+        assert legal, "accepted, not over, and nobody can act"
+    assert len(state.scores) == game.players
+    for seat in (None, *range(game.players)):
+        json.dumps(state.observe(seat))
+    again = game.state_from_json(state.to_json())
+    assert again == state
+    return legal
+
+
+def play_on(state, choose, steps):
+    """Play up to ``steps`` actions chosen by ``choose(n)``, checking every state on the way
+    (the sub-step states of the events too: a widget draws them)."""
+    check_playable(state)
+    for _ in range(steps):
+        if state.is_over:
+            return state
+        legal = state.legal_actions()
+        state = state.apply(legal[choose(len(legal))])
+        for event in state.events:
+            if event.after is not None:
+                json.dumps(event.after.observe(None))
+        check_playable(state)
+    return state
+
+
+# the states the audit found ----------------------------------------------------------------------
+from tabletop_widgets.games.mamma_mia import position  # noqa: E402
+
+
+def payload(state):
+    return json.loads(state.to_json())
+
+
+def load(game, doc):
+    return game.state_from_json(json.dumps(doc))
+
+
+def move(counts_from, counts_to, kind, n=1):
+    counts_from[kind] -= n
+    counts_to[kind] += n
+
+
+def plus_mini_decision():
+    """Plus, 4 players: Yellow's Mini revealed on an empty table, Yellow to decide."""
+    game = tw.make("mamma-mia-plus", players=4)
+    mini = next(o for o in game.deck if o.colour == 0 and o.type == "mini")
+    hand = {game.kinds[k]: n for k, n in enumerate(mini.recipe) if n}
+    state = position(game, oven=[(0, f"order {mini.label}")], hands={0: {"ingredients": hand}}, evaluate=True)
+    assert state.pending == ("settle", mini.id) and state.legal_actions()
+    return game, mini, state
+
+
+def test_a_decision_on_a_mini_whose_crossed_out_kind_is_on_the_table_is_refused():
+    game, mini, state = plus_mini_decision()
+    doc = payload(state)
+    move(doc["state"]["used"], doc["state"]["table"], mini.crossed)  # cards conserved
+    with pytest.raises(ValueError, match="waits for no decision here"):
+        load(game, doc)
+
+
+def test_a_decision_on_a_classic_minimale_on_an_empty_table_is_refused():
+    game = tw.make("mamma-mia", players=3)
+    minimale = next(o for o in game.deck if o.colour == 0 and o.type == "minimale")
+    state = position(game, base={"salami": 1, "pineapple": 2}, oven=[(0, f"order {minimale.label}")],
+                     hands={0: {"ingredients": {"pepper": 3}}}, evaluate=True)
+    assert state.pending == ("settle", minimale.id)
+    doc = payload(state)
+    for kind, n in enumerate(doc["state"]["table"]):
+        move(doc["state"]["table"], doc["state"]["used"], kind, n)
+    with pytest.raises(ValueError, match="waits for no decision here"):
+        load(game, doc)
+
+
+@pytest.mark.parametrize("name", ["mamma-mia", "mamma-mia-plus"])
+def test_a_hand_far_over_the_limit_is_refused(name):
+    game = tw.make(name, players=3)
+    doc = payload(game.new_state(4))
+    supply, hand = doc["state"]["supply"], doc["state"]["hands_ingredients"][0]
+    for _ in range(14):
+        card = next(c for c in supply if c >= 0)  # an ingredient (the Mamma Mia card is -1)
+        supply.remove(card)
+        hand[card] += 1
+    with pytest.raises(ValueError, match="hand limit is"):
+        load(game, doc)
+
+
+def test_a_help_decision_with_an_object_for_its_way_is_refused():
+    game, mini, state = plus_mini_decision()
+    asked = state.apply("ask for 1 pepper")
+    assert asked.pending[0] == "help"
+    doc = payload(asked)
+    assert load(game, doc) == asked
+    for way in ({"a": 1}, [[1], 2], "olive", [1, 2, 3]):
+        doc["state"]["pending"][2] = way
+        with pytest.raises(ValueError, match="way to make"):
+            load(game, doc)
+
+
+def mammuz_payload(players=4, seed=2):
+    game = tw.make("mammuz", players=players)
+    return game, payload(game.new_state(seed))
+
+
+def test_mammuz_a_herd_to_give_without_a_turned_triceratops_is_refused():
+    game, doc = mammuz_payload()
+    doc["state"]["pending"] = "give"
+    with pytest.raises(ValueError, match="Triceratops"):
+        load(game, doc)
+    replay = {"format": "tabletop_widgets.match", "version": 1, **game.spec(), "start": doc["state"],
+              "actions": ["give 1"], "cursor": 1}
+    with pytest.raises(tw.ReplayError, match="Triceratops"):
+        tw.Match.from_json(json.dumps(replay))
+
+
+def test_mammuz_a_starter_without_cards_is_refused():
+    game, doc = mammuz_payload()
+    state = doc["state"]
+    starter = state["to_act"]
+    other = (starter + 1) % game.players
+    state["hands"][other] += state["hands"][starter]
+    state["hands"][starter] = []
+    with pytest.raises(ValueError, match="holds no card and the game is not over"):
+        load(game, doc)
+
+
+@pytest.mark.parametrize("where", ["hand", "pile", "display", "turned", "claim", "box"])
+@pytest.mark.parametrize("entry", [["hare"], {"hare": 1}])
+def test_mammuz_a_card_that_is_a_list_or_an_object_is_refused(where, entry):
+    game, doc = mammuz_payload()
+    state = doc["state"]
+    if where == "hand":
+        state["hands"][0][0] = entry
+    elif where == "pile":
+        state["pile"].append(entry)
+    elif where == "display":
+        state["displays"] = [{"seat": 0, "cards": [entry], "turned": []}]
+        state["claim"] = "hare"
+    elif where == "turned":
+        state["turned"] = [[0, entry, 1]]
+    elif where == "claim":
+        state["claim"] = entry
+    else:
+        state["box"].append(entry)
+    with pytest.raises(ValueError):
+        load(game, doc)
+
+
+@pytest.mark.parametrize("name", ["mamba", "mamma-mia", "mamma-mia-plus", "mammuz"])
+def test_json_nested_thousands_deep_is_a_value_error_or_a_replay_error(name):
+    game = tw.make(name)
+    doc = payload(game.new_state(1))
+    text = json.dumps(dict(doc, state=dict(doc["state"], extra=DEEP)))
+    for depth in (100, 5000, 200_000):
+        deep_text = text.replace(json.dumps(DEEP), "[" * depth + "]" * depth)
+        with pytest.raises(ValueError, match="nested deeper"):
+            game.state_from_json(deep_text)
+        nested = []
+        for _ in range(depth):
+            nested = [nested]
+        with pytest.raises(ValueError, match="nested deeper"):
+            game.state_from_json(dict(doc, state=dict(doc["state"], extra=nested)))
+        replay = json.loads(tw.Match(game, seed=1).to_json())
+        replay["options"] = dict(replay["options"], extra=DEEP)
+        with pytest.raises(tw.ReplayError, match="nested deeper|not valid JSON"):
+            tw.Match.from_json(json.dumps(replay).replace(json.dumps(DEEP), "[" * depth + "]" * depth))
+        with pytest.raises(tw.ReplayError, match="nested deeper"):
+            tw.Match.from_json(dict(replay, options={"x": nested}))

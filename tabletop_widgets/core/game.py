@@ -231,8 +231,12 @@ class Game:
         """The state that :meth:`State.to_json` wrote; ``ValueError`` saying what is wrong."""
         try:
             doc = json.loads(text) if isinstance(text, (str, bytes)) else text
-        except json.JSONDecodeError as exc:
+        except RecursionError:
+            raise ValueError(f"not a state: JSON nested deeper than {MAX_DEPTH} levels") from None
+        except ValueError as exc:  # JSONDecodeError, UnicodeDecodeError
             raise ValueError(f"not valid JSON: {exc}") from None
+        if depth_exceeds(doc, MAX_DEPTH):
+            raise ValueError(f"not a state: JSON nested deeper than {MAX_DEPTH} levels")
         if not isinstance(doc, dict) or "state" not in doc:
             raise ValueError("a state's JSON must be an object with 'game', 'players', 'options', 'state'")
         if doc.get("game") != self.name:
@@ -243,7 +247,13 @@ class Game:
             raise ValueError(f"this JSON was made with options {doc.get('options')!r}, the game has {self.options!r}")
         if not isinstance(doc["state"], dict):
             raise ValueError("'state' must be an object")
-        return self._state_from_payload(doc["state"])
+        state = self._state_from_payload(doc["state"])
+        # A loaded state can be played on: a widget showing one where nobody can act and the
+        # game is not over would wait for ever.
+        if not state.is_over and not state.legal_actions():
+            who = self.seat_names[state.to_move] if isinstance(state.to_move, int) else repr(state.to_move)
+            raise ValueError(f"{who} is to move, the game is not over, and no action is legal: not a state to play on")
+        return state
 
     def parse_action(self, state: "State", text: str):
         """The legal action of ``state`` whose notation is ``text``."""
@@ -373,6 +383,24 @@ class State:
         if self.to_move is None:
             return f"Set-up: {self.game.players} players; the game is already over."
         return f"Set-up: {self.game.players} players; {self.game.seat_names[self.to_move]} to move."
+
+
+#: No state, replay or deck is nested this deep; deeper JSON is refused before any check
+#: walks it (a recursive comparison would raise ``RecursionError``).
+MAX_DEPTH = 64
+
+
+def depth_exceeds(value, limit: int) -> bool:
+    """True when ``value`` (parsed JSON) nests lists and objects deeper than ``limit``,
+    found without recursion."""
+    todo = [(value, 0)]
+    while todo:
+        node, depth = todo.pop()
+        if isinstance(node, (list, tuple, dict)):
+            if depth >= limit:
+                return True
+            todo.extend((child, depth + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return False
 
 
 def canonical_json(obj) -> str:

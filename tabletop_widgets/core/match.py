@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .errors import IllegalAction, ReplayError, quote
-from .game import Game, State, make, make_from_data
+from .game import MAX_DEPTH, Game, State, depth_exceeds, make, make_from_data
 from .rng import check_seed, fresh_seed
 
 REPLAY_FORMAT = "tabletop_widgets.match"
@@ -246,6 +246,8 @@ class Match:
             doc = json.loads(text) if isinstance(text, (str, bytes)) else text
         except (ValueError, RecursionError) as exc:  # JSONDecodeError, UnicodeDecodeError, too deep
             raise ReplayError(f"the replay is not valid JSON: {_short(exc, 200)}") from None
+        if depth_exceeds(doc, MAX_DEPTH):
+            raise ReplayError(f"the replay is nested deeper than {MAX_DEPTH} levels")
         if not isinstance(doc, dict):
             raise ReplayError("a replay must be a JSON object")
         if doc.get("format") != REPLAY_FORMAT:
@@ -291,6 +293,9 @@ class Match:
                 match.play(notation)
             except IllegalAction as exc:
                 raise ReplayError(f"step {i}: {exc}", step=i) from None
+            except Exception as exc:  # an engine tripping over a position its loader let through
+                raise ReplayError(f"step {i}: {_short(notation)} cannot be played here "
+                                  f"({type(exc).__name__}: {_short(str(exc), 200)})", step=i) from None
         cursor = doc.get("cursor", len(actions))
         if isinstance(cursor, bool) or not isinstance(cursor, int) or not 0 <= cursor <= len(actions):
             raise ReplayError(f"'cursor' must be an int from 0 to {len(actions)}, got {_short(cursor)}")

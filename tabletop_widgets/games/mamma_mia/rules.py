@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from tabletop_widgets.core import Event, Game, Option, Rng, State, register
+from tabletop_widgets.core.errors import quote
 from tabletop_widgets.core.game import files_allowed, read_option_file
 
 KINDS = ("salami", "pineapple", "mushroom", "pepper", "olive", "shrimp")
@@ -1338,6 +1339,7 @@ class MammaMiaState(State):
         except (TypeError, KeyError, IndexError) as exc:
             raise ValueError(f"malformed Mamma Mia state: {exc!r}") from None
         state.validate()
+        state._check_hand_limit()
         if state.phase == "evaluation" and state.pending is None:
             raise ValueError("an evaluation state must wait for a decision (pending)")
         return state
@@ -1459,6 +1461,18 @@ class MammaMiaState(State):
             self._validate_shown(last)
         return self
 
+    def _check_hand_limit(self):
+        """A hand never holds more than the draw gives: the draw refills to the limit and no
+        more (Plus: a turn without ingredients draws 5 more, beyond the limit). Checked when a
+        state is loaded; ``position()`` may set up a teaching example beyond it."""
+        g = self.game
+        for s_ in range(g.players):
+            ing, size = sum(self.hands_ing[s_]), sum(self.hands_ing[s_]) + len(self.hands_ord[s_])
+            if ing > g.limit or size > g.limit + (g.draw_cap or 0):
+                raise ValueError(f"{g.seat_names[s_]}'s hand holds {ing} ingredients and {len(self.hands_ord[s_])} orders; "
+                                 f"the hand limit is {g.limit}" + (f" (+{g.draw_cap} after a turn without ingredients)"
+                                                                   if g.draw_cap else ""))
+
     def _validate_pending(self):
         g = self.game
         p = self.pending
@@ -1467,6 +1481,13 @@ class MammaMiaState(State):
         if self.shown is None:
             raise ValueError("a pending decision needs the order shown (shown)")
         if p[0] == "settle":
+            # exactly the decision the evaluation stops at when this order is revealed: an
+            # order that fails at once (a Mini whose crossed-out kind is on the table, a
+            # Minimale with no eligible kind) or that the table makes alone waits for nobody
+            revealed = self._with(pending=None)._settle_revealed(p[1], [])
+            if revealed.pending != p:
+                raise ValueError(f"{g.seat_names[owner]}'s order {card.label} waits for no decision here: revealed on "
+                                 "this table it is made or sent back at once")
             return
         if not g.help:
             raise ValueError("a pending Help, but this game has no Help")
@@ -1476,6 +1497,12 @@ class MammaMiaState(State):
         if not self.waiters[helper]:
             raise ValueError(f"{g.seat_names[helper]} is asked for Help but his waiter is empty (he could not "
                              "move a card to his delivered pile)")
+        if variant not in {v for v, _ in (self._variants(card)[0] or ())}:
+            raise ValueError(f"the pending Help names a way to make {card.label} ({variant!r}) that does not exist")
+        # the ask must be one the owner could make when the order was revealed
+        asks = {str(a) for a in self._with(pending=("settle", p[1]))._settle_actions_uncached()}
+        if any(n < 0 for n in ask) or str(_ask_action(variant, ask, g.kinds)) not in asks:
+            raise ValueError(f"the pending Help asks for what {g.seat_names[owner]} could not ask for here")
         variants, _ = self._variants(card)
         needs = dict(variants or ()).get(variant) if card.type != "bombastica" else None
         if needs is None:
@@ -1576,9 +1603,17 @@ def _pending_json(p):
 
 
 def _pending_from_json(p, g):
+    if not isinstance(p, list) or not p or not _is_int(p[1] if len(p) > 1 else None):
+        raise ValueError(f"bad pending decision {quote(p)}: a list ['settle', order] or ['help', order, way, ask, "
+                         "owner's part, helper]")
     if p[0] == "settle" and len(p) == 2:
         return ("settle", p[1])
     if p[0] == "help" and len(p) == 6:
-        v = tuple(p[2]) if isinstance(p[2], list) else p[2]
+        v = p[2]
+        # a way to make an order: None, a kind's index, or two kinds (Ciottona)
+        if isinstance(v, list) and len(v) == 2 and all(_is_int(x) for x in v):
+            v = tuple(v)
+        elif v is not None and not _is_int(v):
+            raise ValueError(f"the pending Help's way to make the order must be None, a kind or two kinds, got {quote(v)}")
         return ("help", p[1], v, _int_tuple(p[3], g.nk, "ask"), _int_tuple(p[4], g.nk, "owner's part"), p[5])
-    raise ValueError(f"bad pending decision {p!r}")
+    raise ValueError(f"bad pending decision {quote(p)}")

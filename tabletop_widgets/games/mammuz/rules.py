@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Optional
 
 from ...core import Event, Game, IllegalAction, Option, Rng, State, register
+from ...core.errors import quote
 
 SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse")
 SPECIES_SIZE = {s: n for s, n in zip(SPECIES, range(2, 10))}
@@ -679,7 +680,11 @@ class MammuzState(State):
         }
 
     @classmethod
-    def from_payload(cls, game, p):
+    def from_payload(cls, game, p, sub_step=False):
+        """The state of payload ``p``; ``ValueError`` saying what is wrong. Every card must be in
+        one place, and the state must be one play continues from: ``sub_step=True`` checks only
+        the cards, for the states inside a challenge (the ``after`` of its events), which are
+        drawn but never played from."""
         def need(key, kind):
             if key not in p or not isinstance(p[key], kind) or isinstance(p[key], bool) and kind is not bool:
                 raise ValueError(f"mammuz state: {key!r} is missing or not a {getattr(kind, '__name__', kind)}")
@@ -688,29 +693,33 @@ class MammuzState(State):
         P = game.players
         seat_ok = lambda v: isinstance(v, int) and not isinstance(v, bool) and 0 <= v < P
         known = set(game.species) | set(DINOSAURS)
+        # a card is a name (a string): a list or an object in its place is refused by name,
+        # before any set lookup would trip over it
+        is_card = lambda c, allowed=known: isinstance(c, str) and c in allowed  # noqa: E731
+        seat_ok_index = lambda i, n: isinstance(i, int) and not isinstance(i, bool) and 0 <= i < n  # noqa: E731
         hands_raw = need("hands", list)
         if len(hands_raw) != P:
             raise ValueError(f"mammuz state: {len(hands_raw)} hands for {P} players")
         for h in hands_raw:
-            if not isinstance(h, list) or any(c not in known for c in h):
-                raise ValueError(f"mammuz state: a hand holds an unknown card: {h!r}")
+            if not isinstance(h, list) or not all(is_card(c) for c in h):
+                raise ValueError(f"mammuz state: a hand holds an unknown card: {quote(h)}")
         hands = tuple(_counts(h) for h in hands_raw)
         displays = []
         for d in need("displays", list):
             if not isinstance(d, dict) or not seat_ok(d.get("seat")) or not isinstance(d.get("cards"), list) \
-                    or not 1 <= len(d["cards"]) <= 4 or any(c not in known for c in d["cards"]):
-                raise ValueError(f"mammuz state: bad display {d!r}")
+                    or not 1 <= len(d["cards"]) <= 4 or not all(is_card(c) for c in d["cards"]):
+                raise ValueError(f"mammuz state: bad display {quote(d)}")
             up = d.get("turned", [])
-            if not isinstance(up, list) or any(not isinstance(i, int) or not 0 <= i < len(d["cards"]) for i in up):
-                raise ValueError(f"mammuz state: bad turned positions in display {d!r}")
+            if not isinstance(up, list) or any(not seat_ok_index(i, len(d["cards"])) for i in up) or len(set(up)) != len(up):
+                raise ValueError(f"mammuz state: bad turned positions in display {quote(d)}")
             displays.append((d["seat"], tuple(d["cards"]), tuple(sorted(set(up)))))
         pile = tuple(need("pile", list))
         box = tuple(need("box", list))
         bases = need("bases", dict)
         dinos_out = tuple(need("dinosaurs_out", list))
         extinct = tuple(need("extinct", list))
-        if any(c not in known for c in pile) or any(c not in DINOSAURS for c in box + dinos_out) \
-                or any(s not in game.species for s in list(bases) + list(extinct)):
+        if not all(is_card(c) for c in pile) or not all(is_card(c, DINOSAURS) for c in box + dinos_out) \
+                or not all(is_card(s, game.species) for s in list(bases) + list(extinct)) or len(set(extinct)) != len(extinct):
             raise ValueError("mammuz state: an unknown card in the pile, the box, the bases or the extinct list")
         # every card exactly once: hands + displays + pile + bases + dinosaurs out + box
         seen = {c: 0 for c in CARDS}
@@ -736,24 +745,55 @@ class MammuzState(State):
         if not seat_ok(p.get("starter")) or not seat_ok(p.get("to_act")):
             raise ValueError("mammuz state: 'starter' and 'to_act' must be seats")
         claim = p.get("claim")
-        if (claim is None) != (not displays) or (claim is not None and (claim not in game.species or claim in extinct)):
-            raise ValueError(f"mammuz state: claim {claim!r} does not fit the displays")
+        if claim is not None and not is_card(claim, game.species):
+            raise ValueError(f"mammuz state: claim {quote(claim)} is no species of this game")
+        if (claim is None) != (not displays) or (claim is not None and claim in extinct):
+            raise ValueError(f"mammuz state: claim {quote(claim)} does not fit the displays")
         turned = p.get("turned", [])
         if not isinstance(turned, list) or any(
-            not isinstance(t, list) or len(t) != 3 or not seat_ok(t[0]) or t[1] not in known or not seat_ok(t[2]) for t in turned
+            not isinstance(t, list) or len(t) != 3 or not seat_ok(t[0]) or not is_card(t[1]) or not seat_ok(t[2])
+            for t in turned
         ):
             raise ValueError("mammuz state: 'turned' must be a list of [displayer, card, challenger]")
         pending = p.get("pending")
-        if pending not in (None, "give"):
-            raise ValueError(f"mammuz state: unknown pending decision {pending!r}")
+        if pending is not None and pending != "give":
+            raise ValueError(f"mammuz state: unknown pending decision {quote(pending)}")
         winner = p.get("winner")
         if winner is not None and not seat_ok(winner):
-            raise ValueError(f"mammuz state: winner {winner!r} is not a seat")
+            raise ValueError(f"mammuz state: winner {quote(winner)} is not a seat")
         rng = p.get("rng")
-        if not isinstance(rng, int) or isinstance(rng, bool):
-            raise ValueError("mammuz state: 'rng' must be an int")
-        state = cls(game, hands=hands, box=tuple(sorted(box, key=CARDS.index)), starter=p["starter"],
-                    to_act=p["to_act"], claim=claim, displays=tuple(displays), pile=tuple(sorted(pile, key=CARDS.index)),
+        if not isinstance(rng, int) or isinstance(rng, bool) or rng < 0:
+            raise ValueError("mammuz state: 'rng' must be an int (not negative)")
+        starter, to_act = p["starter"], p["to_act"]
+        names = game.seat_names
+        if not sub_step:  # a sub-step inside a challenge is drawn, never played from: only its cards
+            # the player after the last displayer answers him (expands or challenges)
+            if winner is None and displays and to_act != (displays[-1][0] + 1) % P:
+                raise ValueError(f"mammuz state: {names[to_act]} is to act, but the player after the last displayer, "
+                                 f"{names[displays[-1][0]]}, is {names[(displays[-1][0] + 1) % P]}")
+            # a challenge turns one card and settles the herd at once, but for a Triceratops, which
+            # waits for the challenger to give the herd
+            ups = [(i, up) for i, (_, _, up) in enumerate(displays) if up]
+            if pending == "give":
+                last_seat, last_cards, last_up = displays[-1] if displays else (None, (), ())
+                if winner is not None or ups != [(len(displays) - 1, last_up)] or len(last_up) != 1 \
+                        or last_cards[last_up[0]] != "triceratops" or not turned \
+                        or tuple(turned[-1]) != (last_seat, "triceratops", to_act):
+                    raise ValueError("mammuz state: a herd is to be given only after a challenge turned a Triceratops "
+                                     "in the last display (the last turned card, the challenger to act)")
+            elif ups:
+                raise ValueError("mammuz state: a display has a turned card, but no Triceratops waits to be given "
+                                 "(any other turned card settles the herd at once)")
+            if winner is None:
+                # only the last displayer may hold no card (he laid his last ones and awaits the challenge)
+                for s_ in range(P):
+                    if not sum(hands[s_]) and not (displays and displays[-1][0] == s_):
+                        raise ValueError(f"mammuz state: {names[s_]} holds no card and the game is not over "
+                                         "(an empty hand wins once the herd it laid is settled)")
+            elif sum(hands[winner]) and [s_ for s_ in game.species if s_ not in extinct]:
+                raise ValueError(f"mammuz state: {names[winner]} won but holds cards while a species still lives")
+        state = cls(game, hands=hands, box=tuple(sorted(box, key=CARDS.index)), starter=starter,
+                    to_act=to_act, claim=claim, displays=tuple(displays), pile=tuple(sorted(pile, key=CARDS.index)),
                     bases={s: n for s, n in bases.items() if n}, dinos_out=tuple(sorted(dinos_out, key=CARDS.index)),
                     extinct=extinct, turned=tuple(tuple(t) for t in turned), pending=pending, winner=winner, rng=rng)
         state.laying = state._laying_from_payload(p.get("laying"))
