@@ -10,6 +10,7 @@ import re
 import pytest
 
 import tabletop_widgets as tw
+from tabletop_widgets.core.picture import frame_svg
 from tabletop_widgets.core.wire import decode_frames
 
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -137,3 +138,24 @@ def test_to_html_keeps_a_seat_and_a_range_of_steps(tmp_path):
             m.to_html(tmp_path / "bad.html", steps=bad)
     assert not (tmp_path / "bad.html").exists()
     assert tw.html.replay_document(m, seat=1, steps=(2, 2)).count("<script") == 3
+
+
+def test_the_fallbacks_show_the_frame_the_widget_shows():
+    m = random_match("mamma-mia", 3, steps=30)
+    w = tw.widget(m, seat=1, replay=True, frame=(12, 0))
+    data = bundle(w)
+    frame = m.frames_of_step(12, 1)[0]
+    assert data["image/svg+xml"] == frame_svg(m.game, frame, 1)
+    replay = fragment_data(data["text/html"])
+    assert replay["frames"][replay["start"]] == frame.to_dict()
+    w.goto(20, sub=-1)
+    assert bundle(w)["image/svg+xml"] == m.svg(1, step=20)
+
+
+def test_a_covered_pass_and_play_screen_carries_no_picture():
+    m = tw.Match("mamma-mia", seed=1, players=4)
+    w = tw.widget(m, seats=[0, 2], bots={1: "random", 3: "random"})
+    w.play(m.state.legal_actions()[0])
+    assert w.pass_to is not None
+    data = bundle(w)
+    assert "image/svg+xml" not in data and "text/html" not in data and VIEW in data

@@ -110,19 +110,22 @@ def _check_steps(match: Match, steps) -> tuple[int, int]:
     return steps[0], steps[1]
 
 
-def replay_data(match: Match, seat: Optional[int] = None, steps=None) -> dict:
+def replay_data(match: Match, seat: Optional[int] = None, steps=None, at=None) -> dict:
     """What a replay plays: the frames of ``seat`` for the steps in ``steps`` (wire-encoded),
-    the seat names, and the index of the frame it opens on (the cursor's, when in range)."""
+    the seat names, and the index of the frame it opens on: ``at=(step, sub)`` (a widget's
+    frame shown), else the cursor's last frame (the nearest step in range)."""
     if not isinstance(match, Match):
         raise ValueError(f"a replay needs a tw.Match, got {match!r}")
     first, last = _check_steps(match, steps)
+    opening, sub = at if at is not None else (match.cursor, -1)
+    opening = min(max(opening, first), last)
     frames = []
     start = 0
     for step in range(first, last + 1):
         step_frames = match.frames_of_step(step, seat)  # ValueError for a bad seat
+        if step == opening:
+            start = len(frames) + (sub % len(step_frames) if -len(step_frames) <= sub < len(step_frames) else len(step_frames) - 1)
         frames.extend(f.to_dict() for f in step_frames)
-        if step == min(max(match.cursor, first), last):
-            start = len(frames) - 1
     return {
         "name": match.game.name,
         "frames": encode_frames(frames),
@@ -156,11 +159,13 @@ def replay_document(match: Match, seat: Optional[int] = None, steps=None) -> str
     )
 
 
-def replay_fragment(match: Match, seat: Optional[int] = None, steps=None, picture: Optional[str] = None) -> str:
+def replay_fragment(match: Match, seat: Optional[int] = None, steps=None, picture: Optional[str] = None,
+                    at=None) -> str:
     """The replay as one ``<div>`` for a ``text/html`` output: the picture of the frame it
     opens on (``picture``, SVG text; drawn here when not given), replaced by the playing
-    replay wherever scripts run. Ids are unique, so many replays share a page."""
-    data = replay_data(match, seat, steps)
+    replay wherever scripts run; ``at=(step, sub)``: the frame it opens on. Ids are unique,
+    so many replays share a page."""
+    data = replay_data(match, seat, steps, at)
     if picture is None:
         from .picture import match_svg
 

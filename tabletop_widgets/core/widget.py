@@ -20,6 +20,7 @@ from .bots import resolve_bots
 from .errors import quote
 from .game import Game
 from .match import Match
+from .picture import frame_svg
 from .wire import encode_frames
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -363,15 +364,19 @@ class GameWidget(anywidget.AnyWidget):
         # anywidget answers (data, metadata); plain ipywidgets only data.
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
+        if self.pass_to is not None:
+            # The screen is covered until the next player is ready: nothing to show.
+            return data, metadata
         # Everything comes from the viewing seat's frames: what another seat hides is not
         # in them, so neither the picture nor the replay can show it.
-        picture = self._match.svg(self.seat)
+        step, sub = self._shown()
+        picture = frame_svg(self._match.game, self._match.frames_of_step(step, self.seat)[sub], self.seat)
         if "image/svg+xml" in self.fallbacks:
             data["image/svg+xml"] = picture
         if "text/html" in self.fallbacks:
             from .html import replay_fragment
 
-            data["text/html"] = replay_fragment(self._match, self.seat, picture=picture)
+            data["text/html"] = replay_fragment(self._match, self.seat, picture=picture, at=(step, sub))
         return data, metadata
 
     # the viewing seat ------------------------------------------------------------------------

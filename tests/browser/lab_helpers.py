@@ -35,3 +35,15 @@ def assert_dark_theme_changes(page, root, colours_js: str):
         # The theme is a user setting, shared with the tests that follow.
         page.evaluate(theme, "JupyterLab Light")
         page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+
+
+def assert_each_widget_shown_once(page):
+    """Every widget output shows the live widget, once: its display also carries a picture and
+    a replay (for places with no kernel), which Jupyter must not draw beside it."""
+    shown = page.evaluate("""() => [...document.querySelectorAll('.tw-root')].map((root) => {
+        const output = root.closest('.jp-OutputArea-child');
+        return output && [output.querySelectorAll('.tw-root').length,
+                          output.querySelectorAll('.jp-RenderedHTMLCommon, .jp-RenderedImage, .jp-RenderedSVG').length];
+    })""")
+    assert shown and all(s == [1, 0] for s in shown), shown
+    assert page.locator(".tw-replay, img.tw-replay-picture").count() == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from lab_helpers import assert_dark_theme_changes, wait_until
+from lab_helpers import assert_dark_theme_changes, assert_each_widget_shown_once, wait_until
 
 NOTEBOOK = "mamba.ipynb"
 
@@ -58,6 +58,7 @@ def test_every_board_renders_with_81_cells_and_follows_the_theme(mamba):
     assert len(stones) == 14
     assert sorted(s.split("=")[0] for s in stones if s.endswith("=S")) == ["d1", "d2", "d3", "e2", "f1", "f2", "f3"]
     assert first.locator("button[aria-label='Previous frame']").count() == 1
+    assert_each_widget_shown_once(page)
     # No widget reports an error (a drawing failure shows in its error box).
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
 
@@ -214,6 +215,7 @@ def test_notebook_7_plays_a_click_and_rewinds_in_the_browser(notebook):
     board = page.locator("svg.mamba-board").first
     board.wait_for()
     assert board.locator("[data-cell]").count() == 81
+    assert_each_widget_shown_once(page)
 
     root = interactive_root(page)
     play_a_move_by_clicks(nb, root)

@@ -1,0 +1,134 @@
+"""Exported notebooks in a real browser with the network blocked: `jupyter nbconvert --to html
+--execute` shows each widget as a replay that steps with no kernel, two games on one page
+included; a sanitizing export (nbconvert's sanitize_html, as notebook viewers do) shows each
+widget's frame as a picture."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from conftest import ARTIFACTS
+
+CELLS = [
+    "import tabletop_widgets as tw",
+    "m = tw.Match('mamba', seed=1)\n"
+    "m.autoplay({0: tw.bots.Random(seed=0), 1: tw.bots.Random(seed=1)}, max_steps=6)\n"
+    "tw.widget(m)",
+    "g = tw.Match('mamma-mia', seed=2, players=3)\n"
+    "g.autoplay({s: tw.bots.Random(seed=s) for s in range(3)}, max_steps=8)\n"
+    "tw.widget(g, seat=0)",
+    "g.state",
+]
+# What nbconvert's own page template asks of the network (MathJax, require.js): not ours.
+TEMPLATE_URLS = ("https://cdnjs.cloudflare.com/ajax/libs/require.js/", "https://cdnjs.cloudflare.com/ajax/libs/mathjax/")
+
+
+def write_notebook(path: Path, first_cell: str, heading: bool = True) -> Path:
+    nb = nbformat.v4.new_notebook()
+    # (a sanitizing export escapes a Markdown heading's HTML: the other notebook has none)
+    nb.cells = [nbformat.v4.new_markdown_cell("# Two games, exported")] if heading else []
+    nb.cells += [nbformat.v4.new_code_cell(first_cell)] + [nbformat.v4.new_code_cell(c) for c in CELLS[1:]]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nbformat.write(nb, path)
+    return path
+
+
+def offline(page) -> list:
+    """Abort every request that leaves the machine; return the list of those attempted."""
+    attempted = []
+
+    def handle(route):
+        url = route.request.url
+        if url.startswith(("file:", "data:", "blob:", "about:")):
+            route.continue_()
+        else:
+            attempted.append(url)
+            route.abort()
+
+    page.route("**/*", handle)
+    return attempted
+
+
+@pytest.fixture(scope="module")
+def plain_export(tmp_path_factory):
+    # With the widget state stored (nbconvert's default), the export draws the live widget
+    # through a widget manager it loads from a CDN; without it, each widget's fallbacks.
+    folder = tmp_path_factory.mktemp("export")
+    source = write_notebook(folder / "two.ipynb", CELLS[0])
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
+                    "--ExecutePreprocessor.store_widget_state=False", str(source)],
+                   check=True, capture_output=True, timeout=240)
+    return folder / "two.html"
+
+
+def step_label(root) -> str:
+    return root.locator(".tw-step").inner_text()
+
+
+def test_an_nbconvert_export_plays_each_widget_offline(page, plain_export):
+    attempted = offline(page)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(plain_export.as_uri())
+    replays = page.locator(".tw-replay")
+    replays.nth(1).locator(".tw-root").wait_for()
+    assert replays.count() == 2
+    assert [replays.nth(i).get_attribute("data-tw-game") for i in range(2)] == ["mamba", "mamma-mia"]
+    # each replay mounted once, with its own game's renderer, and its picture gave way
+    assert replays.nth(0).locator(".tw-root svg.mamba-board").count() == 1
+    assert replays.nth(1).locator(".tw-root .mm-hand-cards").count() == 1
+    assert page.locator(".tw-root").count() == 2 and page.locator("img.tw-replay-picture").count() == 0
+    # The replay steps with no kernel: keys and buttons move the frame.
+    mamba = replays.nth(0).locator(".tw-root")
+    caption = mamba.locator(".tw-caption")
+    at_end, label_end = caption.inner_text(), step_label(mamba)
+    mamba.locator("input.tw-slider").focus()
+    page.keyboard.press("Home")
+    assert step_label(mamba) != label_end and caption.inner_text() != at_end
+    assert "Set-up" in caption.inner_text()
+    mamba.locator("button[aria-label='Next frame']").click()
+    assert "moves" in caption.inner_text()
+    page.keyboard.press("End")
+    assert caption.inner_text() == at_end
+    # Seat 0's replay: its own hand only.
+    cards = replays.nth(1).locator(".mm-hand-cards")
+    assert cards.count() == 1 and replays.nth(1).locator("text=Your hand").count() >= 1
+    page.screenshot(path=str(ARTIFACTS / "nbconvert-export.png"), full_page=True)
+    assert errors == []
+    assert all(url.startswith(TEMPLATE_URLS) for url in attempted), attempted
+
+
+@pytest.fixture(scope="module")
+def sanitized_export(tmp_path_factory):
+    from nbconvert import HTMLExporter
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    folder = tmp_path_factory.mktemp("sanitized")
+    source = write_notebook(folder / "two.ipynb", CELLS[0] + "\ntw.GameWidget.fallbacks = ('image/svg+xml',)",
+                            heading=False)
+    nb = nbformat.read(source, as_version=4)
+    ExecutePreprocessor(timeout=240, store_widget_state=False).preprocess(nb, {"metadata": {"path": str(folder)}})
+    html, _ = HTMLExporter(sanitize_html=True).from_notebook_node(nb)
+    out = folder / "sanitized.html"
+    out.write_text(html, encoding="utf-8")
+    return out
+
+
+def test_a_sanitized_export_shows_each_widgets_frame_as_a_picture(page, sanitized_export):
+    attempted = offline(page)
+    page.goto(sanitized_export.as_uri())
+    pictures = page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    pictures.nth(2).wait_for()
+    assert pictures.count() == 3  # two widgets and the state
+    sizes = [pictures.nth(i).evaluate("(img) => [img.complete, img.naturalWidth, img.naturalHeight]") for i in range(3)]
+    assert all(done and w > 400 and h > 300 for done, w, h in sizes), sizes
+    assert page.locator("script[src*='tabletop'], .tw-root, .tw-replay").count() == 0
+    text = page.locator("body").inner_text()
+    assert "<script" not in text and "mountStatic" not in text
+    page.screenshot(path=str(ARTIFACTS / "sanitized-export.png"), full_page=True)
+    assert all(url.startswith(TEMPLATE_URLS) for url in attempted), attempted
