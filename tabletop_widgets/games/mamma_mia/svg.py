@@ -213,10 +213,36 @@ def ingredient_card(kind, count: int, x: float, y: float) -> str:
     return "".join(out)
 
 
+def last_played(frame: Frame) -> Optional[dict]:
+    """What the frame's turn put in the oven (its public data), as the widget's ``lastPlayed``:
+    ``{seat, put: {kind, count} or None, order, source, drew}``; None when it is no turn."""
+    data = frame.data or {} if frame.kind == "turn" else None
+    if not data or not isinstance(data.get("seat"), int):
+        return None
+    put = data.get("put")
+    put = {"kind": put["kind"], "count": int(put.get("count") or 0)} if isinstance(put, dict) and isinstance(put.get("kind"), str) else None
+    return {"seat": data["seat"], "put": put, "order": bool(data.get("order")), "source": data.get("source"),
+            "drew": int(data.get("drew") or 0)}
+
+
+def played_entries(log: list, played: Optional[dict]) -> set:
+    """Log indices of the cards ``played`` put in the oven: the newest, ingredient first."""
+    out = set()
+    if not played:
+        return out
+    i = len(log) - 1
+    if played["order"] and i >= 0 and "order" in log[i] and log[i].get("seat") == played["seat"]:
+        out.add(i)
+        i -= 1
+    if played["put"] and i >= 0 and log[i].get("kind") == played["put"]["kind"] and log[i].get("seat") == played["seat"]:
+        out.add(i)
+    return out
+
+
 def _log_entry(entry: dict, names, colours) -> tuple[Optional[str], str, Optional[str]]:
     """(seat colour, words, kind for the icon) of one oven log entry."""
     seat = entry.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "left on the table from the last oven"
     colour = colours[seat] if isinstance(seat, int) and 0 <= seat < len(colours) else None
     if "kind" in entry:
         n = entry.get("count", 1)
@@ -251,6 +277,8 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     # supply and oven
     oven = view.get("oven") or {}
     log = list(oven.get("log") or [])
+    played = last_played(frame)
+    fresh = played_entries(log, played)
     shown = log[::-1][:8]
     oven_h = max(118, 30 + 17 * len(shown) + (14 if len(log) > len(shown) else 0))
     out.append(panel(12, y, 80, oven_h, "Supply"))
@@ -260,11 +288,17 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     ly = y + 22
     for i, entry in enumerate(shown):
         colour, words, kind = _log_entry(entry, names, colours)
-        out.append(dot(colour, 180, ly + 8))
-        weight = 700 if i == 0 else 400
-        out.append(f'<text x="190" y="{ly + 12:g}" font-size="12" font-weight="{weight}" fill="{INK}">{esc(words[:88])}</text>')
+        new = len(log) - 1 - i in fresh
+        tx = 180
+        if new:
+            mark, w = badge(tx - 4, ly + 12, "new", INK)
+            out.append(mark)
+            tx += w + 2
+        out.append(dot(colour, tx, ly + 8))
+        weight = 700 if new else 400
+        out.append(f'<text x="{tx + 10:g}" y="{ly + 12:g}" font-size="12" font-weight="{weight}" fill="{INK}">{esc(words[:88])}</text>')
         if kind:
-            out.append(icon(kind, 196 + 6.8 * len(words[:88]), ly, 13))
+            out.append(icon(kind, tx + 16 + 6.8 * len(words[:88]), ly, 13))
         ly += 17
     if len(log) > len(shown):
         out.append(f'<text x="190" y="{ly + 12:g}" font-size="11" fill="{INK2}">… {len(log) - len(shown)} earlier</text>')
@@ -277,6 +311,21 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         out.append(icon(kind, tx, y + 22, 16))
         out.append(f'<text x="{tx + 22:g}" y="{y + 35:g}" font-size="12" font-weight="700" fill="{INK}">{esc(table.get(kind, 0))}</text>')
     y += 54
+    # the last turn, in words and cards
+    if played:
+        p_colour = colours[played["seat"]] if played["seat"] < len(colours) else None
+        parts = []
+        if played["put"]:
+            parts.append(f"put {played['put']['count']} {kind_label(played['put']['kind'], played['put']['count'])} in the oven")
+        if played["order"]:
+            parts.append("put an order in the oven, face down")
+        if played["drew"]:
+            parts.append(f"drew {played['drew']} from {'the waiter' if played['source'] == 'waiter' else 'the supply'}")
+        who = names[played["seat"]] if played["seat"] < len(names) else "?"
+        out.append(panel(12, y, WIDTH - 24, 46, "Last turn"))
+        out.append(dot(p_colour, 24, y + 31))
+        out.append(f'<text x="34" y="{y + 35:g}" font-size="12" fill="{INK}">{esc(who)} {esc(", ".join(parts) or "passed")}.</text>')
+        y += 54
     # the seats
     players = view.get("players") or []
     per_row = 4
@@ -296,6 +345,7 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         out.append(f'<text x="{px + 22:g}" y="{py + 18:g}" font-size="13" font-weight="700" fill="{INK}">{esc(name)}</text>')
         bx = px + 30 + 8.6 * len(name)
         for text, fill, show in (("you", ACCENT, s == seat), ("to move", ACCENT, s == to_move),
+                                 ("just played", INK, bool(played) and played["seat"] == s),
                                  ("winner", "#2e7d32", s in (view.get("winners") or []))):
             if show:
                 mark, w = badge(bx, py + 18, text, fill)

@@ -23,7 +23,7 @@ DINOSAURS = ["brontosaurus", "pterosaur", "triceratops", "stegosaurus", "plesios
 CARDS = SPECIES + DINOSAURS
 ANIMALS = {
     "mammoth": ("Mammoth", "mammoths", 2, "#8a5a3c"), "bear": ("Bear", "bears", 3, "#3f3f46"),
-    "deer": ("Deer", "deer", 4, "#c27c0e"), "tiger": ("Sabre-tooth tiger", "sabre-tooth tigers", 5, "#e0651b"),
+    "deer": ("Deer", "deer", 4, "#c27c0e"), "tiger": ("Tiger", "tigers", 5, "#e0651b"),
     "hare": ("Hare", "hares", 6, "#7d8ea3"), "squirrel": ("Squirrel", "squirrels", 7, "#b5432a"),
     "gopher": ("Gopher", "gophers", 8, "#6b8e23"), "mouse": ("Mouse", "mice", 9, "#8e6bbf"),
 }
@@ -190,7 +190,7 @@ def panel(x: float, y: float, w: float, h: float, title: str) -> str:
 
 
 def badge(x: float, y: float, text: str, fill: str = ACCENT) -> tuple[str, float]:
-    w = 6.4 * len(text) + 8
+    w = 5.9 * len(text) + 8
     return (f'<rect x="{x:g}" y="{y - 11:g}" width="{w:g}" height="14" rx="3" fill="{fill}"/>'
             f'<text x="{x + w / 2:g}" y="{y:g}" font-size="10.5" text-anchor="middle" fill="#ffffff">{esc(text)}</text>'), w
 
@@ -211,6 +211,10 @@ def status(view: dict, names) -> str:
         return f"{who(view.get('to_move'))} expands the {herd_of(view.get('claim'))} or challenges {who(last.get('seat'))}."
     if phase == "give":
         return f"Triceratops: {who(view.get('to_move'))} picks who takes the herd."
+    laying = view.get("laying")
+    if phase == "lay" and isinstance(laying, dict):
+        return (f"{who(laying.get('seat'))} lays cards face down as {herd_of(laying.get('species'))}: "
+                f"{laying.get('count', 0)} so far.")
     return ""
 
 
@@ -257,6 +261,9 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     out.append(f'<text x="24" y="{y + 124:g}" font-size="12" font-weight="700" fill="{INK2}">Dinosaurs out of the game</text>')
     gone = view.get("dinosaurs_out") or []
     out.append(f'<text x="24" y="{y + 140:g}" font-size="12" fill="{INK2}">{esc(", ".join(card_name(d) for d in gone) or "none")}</text>')
+    if isinstance(view.get("dinosaurs_in_play"), list):
+        dealt = ", ".join(card_name(d) for d in view["dinosaurs_in_play"]) or "none"
+        out.append(f'<text x="380" y="{y + 140:g}" font-size="11" fill="{INK2}">All-seeing: the dinosaurs dealt are {esc(dealt)}.</text>')
     out.append(f'<text x="220" y="{y + 124:g}" font-size="12" font-weight="700" fill="{INK2}">Plesiosaur pile</text>')
     out.append(f'<text x="220" y="{y + 140:g}" font-size="12" fill="{INK}"><tspan font-weight="700">{esc(view.get("pile", 0))}</tspan> cards</text>')
     y += 158
@@ -265,33 +272,55 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     claim = view.get("claim")
     title = f"The {herd_of(claim)}: {sum(d.get('size', 0) for d in displays)} claimed" if claim else "No herd: a new round starts"
     marks, hx, hy = [], 24.0, y + 24
-    for j, d in enumerate(displays):
+    turned_log = view.get("turned") or []
+    if turned_log and isinstance(turned_log[-1], dict):
+        # The latest challenge stays in sight after its herd is gone: who turned what.
+        last_turn = turned_log[-1]
+
+        def name_of(s):
+            return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+
+        mark, w = badge(hx, hy + 12, "last challenge", INK)
+        marks.append(mark)
+        marks.append(f'<text x="{hx + w + 6:g}" y="{hy + 12:g}" font-size="11.5" fill="{INK}">{esc(name_of(last_turn.get("challenger")))} '
+                     f'turned a card of {esc(name_of(last_turn.get("displayer")))}: {esc(card_name(last_turn.get("card")))}</text>')
+        hy += 20
+    laying = view.get("laying")
+    groups = [dict(d, head=None) for d in displays]
+    if isinstance(laying, dict):
+        groups.append({"seat": laying.get("seat"), "size": laying.get("count", 0), "turned": {}, "cards": laying.get("cards"),
+                       "head": f"is laying {laying.get('count', 0)} as {herd_of(laying.get('species'))}"})
+    for j, d in enumerate(groups):
         size = d.get("size", 0)
         w = max(size * (CARD_W + 4), 130)
         if hx + w > WIDTH - 24:
-            hx, hy = 24.0, hy + CARD_H + 30
+            hx, hy = 24.0, hy + CARD_H + 44
         ds = d.get("seat")
         who = names[ds] if isinstance(ds, int) and 0 <= ds < len(names) else "?"
         last = j == len(displays) - 1
-        marks.append(f'<text x="{hx:g}" y="{hy + 10:g}" font-size="11.5" fill="{INK}"><tspan font-weight="700">{esc(who)}</tspan> '
-                     f'<tspan fill="{INK2}">claims {esc(count_label(claim, size) if claim else size)}</tspan></text>')
+        head = d["head"] or f"claims {count_label(claim, size) if claim else size}"
+        if last:
+            marks.append(badge(hx, hy + 10, "last lay", INK)[0])
+        hy_text = hy + 24
+        marks.append(f'<text x="{hx:g}" y="{hy_text:g}" font-size="11.5" fill="{INK}"><tspan font-weight="700">{esc(who)}</tspan> '
+                     f'<tspan fill="{INK2}">{esc(head)}</tspan></text>')
         turned = d.get("turned") or {}
         known = d.get("cards") if isinstance(d.get("cards"), list) else None
         for i in range(1, size + 1):
             cx = hx + (i - 1) * (CARD_W + 4)
             up = turned.get(str(i))
             if up:
-                marks.append(face(up, cx, hy + 16))
-                marks.append(f'<rect x="{cx - 2:g}" y="{hy + 14:g}" width="{CARD_W + 4}" height="{CARD_H + 4}" rx="5" fill="none" stroke="{ACCENT}" stroke-width="2"/>')
+                marks.append(face(up, cx, hy + 30))
+                marks.append(f'<rect x="{cx - 2:g}" y="{hy + 28:g}" width="{CARD_W + 4}" height="{CARD_H + 4}" rx="5" fill="none" stroke="{ACCENT}" stroke-width="2"/>')
             elif known is not None and i - 1 < len(known):
-                marks.append(face(known[i - 1], cx, hy + 16, dim=True))
+                marks.append(face(known[i - 1], cx, hy + 30, dim=True))
             else:
-                marks.append(back(cx, hy + 16))
+                marks.append(back(cx, hy + 30))
         if last:
-            marks.append(f'<rect x="{hx - 4:g}" y="{hy + 12:g}" width="{size * (CARD_W + 4) + 4:g}" height="{CARD_H + 8}" rx="6" '
+            marks.append(f'<rect x="{hx - 4:g}" y="{hy + 26:g}" width="{size * (CARD_W + 4) + 4:g}" height="{CARD_H + 8}" rx="6" '
                          f'fill="none" stroke="{INK2}" stroke-dasharray="4 3"/>')
         hx += w + 14
-    herd_h = (hy + CARD_H + 26 - y) if displays else 26
+    herd_h = (hy + CARD_H + 40 - y) if groups else (hy + 10 - y) if turned_log else 26
     out.append(panel(12, y, WIDTH - 24, herd_h, title))
     out.extend(marks)
     y += herd_h + 8
@@ -312,7 +341,9 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         name = names[s] if s < len(names) else str(s)
         out.append(f'<text x="{px + 8:g}" y="{py + 17:g}" font-size="13" font-weight="700" fill="{INK}">{esc(name)}</text>')
         bx = px + 14 + 8.6 * len(name)
+        started = not over and bool(displays) and view.get("starter") == s
         for text, fill, show in (("you", ACCENT, s == seat), ("to move", ACCENT, moving),
+                                 ("started this herd", ACCENT, started),
                                  ("winner", WIN, over and s in (view.get("winners") or []))):
             if show:
                 mark, w = badge(bx, py + 17, text, fill)
