@@ -266,12 +266,22 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     head = f'<text x="12" y="{y + 14:g}" font-size="14" font-weight="700" fill="{INK}">{title}</text>'
     head += f'<text x="170" y="{y + 14:g}" font-size="13" fill="{INK}">Oven {esc(view.get("oven_number", ""))} of {esc(view.get("ovens", ""))}</text>'
     to_move = view.get("to_move")
-    if isinstance(to_move, int) and 0 <= to_move < len(names):
+    evaluation = view.get("evaluation") if isinstance(view.get("evaluation"), dict) else None
+
+    def name_of(s):
+        return names[s] if isinstance(s, int) and 0 <= s < len(names) else "?"
+
+    if view.get("winners") or view.get("phase") == "over":
+        winners = view.get("winners") or []
+        text = f"Game over — {' and '.join(name_of(w) for w in winners)} {'share the win' if len(winners) > 1 else 'wins'}" if winners else "Game over"
+        head += f'<text x="282" y="{y + 14:g}" font-size="13" font-weight="700" fill="{INK}">{esc(text)}</text>'
+    elif view.get("phase") == "evaluation":
+        decision = (evaluation or {}).get("decision")
+        text = f"Emptying the oven — {name_of(decision.get('seat'))} decides" if isinstance(decision, dict) else "Emptying the oven"
+        head += f'<text x="282" y="{y + 14:g}" font-size="13" fill="{INK}">{esc(text)}</text>'
+    elif isinstance(to_move, int) and 0 <= to_move < len(names):
         head += dot(colours[to_move] if to_move < len(colours) else None, 282, y + 10)
         head += f'<text x="292" y="{y + 14:g}" font-size="13" fill="{INK}">{esc(names[to_move])} to play</text>'
-    elif view.get("winners"):
-        head += f'<text x="282" y="{y + 14:g}" font-size="13" font-weight="700" fill="{INK}">Game over — ' \
-                f'{esc(" and ".join(names[w] for w in view["winners"]))} win{"s" if len(view["winners"]) == 1 else ""}</text>'
     out.append(head)
     y += 26
     # supply and oven
@@ -279,10 +289,22 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     log = list(oven.get("log") or [])
     played = last_played(frame)
     fresh = played_entries(log, played)
+    # During the evaluation the first cards of the log have been revealed: count them off.
+    revealed_cards = len((evaluation or {}).get("revealed") or [])
+    revealed = set()
+    for i, entry in enumerate(log):
+        n = entry.get("count", 0) if "kind" in entry else 1
+        if revealed_cards >= n > 0:
+            revealed.add(i)
+            revealed_cards -= n
+        else:
+            break
     shown = log[::-1][:8]
     oven_h = max(118, 30 + 17 * len(shown) + (14 if len(log) > len(shown) else 0))
     out.append(panel(12, y, 80, oven_h, "Supply"))
     out.append(stack(24, y + 24, view.get("supply", 0), "cards"))
+    if view.get("mamma_mia_card") == "supply":
+        out.append(f'<text x="18" y="{y + oven_h - 8:g}" font-size="9" fill="{INK2}">MM! in supply</text>')
     out.append(panel(100, y, WIDTH - 112, oven_h, "Oven"))
     out.append(stack(112, y + 24, oven.get("size", 0), "cards"))
     ly = y + 22
@@ -296,7 +318,9 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
             tx += w + 2
         out.append(dot(colour, tx, ly + 8))
         weight = 700 if new else 400
-        out.append(f'<text x="{tx + 10:g}" y="{ly + 12:g}" font-size="12" font-weight="{weight}" fill="{INK}">{esc(words[:88])}</text>')
+        done = len(log) - 1 - i in revealed
+        style = f' fill="{INK2}" text-decoration="line-through"' if done else f' fill="{INK}"'
+        out.append(f'<text x="{tx + 10:g}" y="{ly + 12:g}" font-size="12" font-weight="{weight}"{style}>{esc(words[:88])}</text>')
         if kind:
             out.append(icon(kind, tx + 16 + 6.8 * len(words[:88]), ly, 13))
         ly += 17
@@ -311,6 +335,37 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         out.append(icon(kind, tx, y + 22, 16))
         out.append(f'<text x="{tx + 22:g}" y="{y + 35:g}" font-size="12" font-weight="700" fill="{INK}">{esc(table.get(kind, 0))}</text>')
     y += 54
+    # the oven being emptied: the last cards revealed and the order being settled
+    if evaluation:
+        cards = (evaluation.get("revealed") or [])[-8:]
+        marks, ex, row_h = [], 24.0, 16.0
+        for card in cards:
+            if not isinstance(card, dict):
+                continue
+            if card.get("type") == "order" or card.get("order_type") or "recipe" in card:
+                order = dict(card, type=card.get("order_type") or card.get("type"))
+                mark, w = order_card(order, ex, y + 24, edition)
+                h = max(60, 26 + 16 * len(recipe_lines(order, edition)))
+            else:
+                mark, w, h = ingredient_card(card.get("kind"), 1, ex, y + 24), 56, 68
+            if ex + w > WIDTH - 24:
+                break
+            marks.append(mark)
+            ex += w + 6
+            row_h = max(row_h, h)
+        settling = evaluation.get("order")
+        if isinstance(settling, dict) and ex + 130 < WIDTH - 24:
+            order = dict(settling, type=settling.get("order_type") or settling.get("type"))
+            marks.append(f'<text x="{ex + 8:g}" y="{y + 36:g}" font-size="11.5" font-weight="700" fill="{INK}">'
+                         f'{esc(name_of(settling.get("owner")))}\'s order</text>')
+            mark, w = order_card(order, ex + 8, y + 42, edition)
+            marks.append(mark)
+            row_h = max(row_h, 18 + max(60, 26 + 16 * len(recipe_lines(order, edition))))
+        title_text = (f"Emptying the oven — {name_of(evaluation.get('emptier'))} reveals the cards one by one "
+                      f"({evaluation.get('remaining') or 0} left)")
+        out.append(panel(12, y, WIDTH - 24, row_h + 32, title_text))
+        out.extend(marks)
+        y += row_h + 40
     # the last turn, in words and cards
     if played:
         p_colour = colours[played["seat"]] if played["seat"] < len(colours) else None
