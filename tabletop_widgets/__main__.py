@@ -2,7 +2,8 @@
 
     tabletop-widgets games
     tabletop-widgets simulate mamba --games 100 --players 2 --bots random,greedy --out results.csv
-    tabletop-widgets replay game.json --html game.html --seat 0
+    tabletop-widgets replay game.json --html game.html --seat 0 --steps 5:20
+    tabletop-widgets replay game.json --svg last.svg --seat 1
 
 Errors print one line on stderr and exit with status 2.
 """
@@ -52,12 +53,16 @@ def _parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
 
     rep = commands.add_parser(
-        "replay", help="turn a saved replay (JSON) into a standalone HTML page",
-        description="Load a replay saved by Match.save/to_json, check every action, and write HTML.")
+        "replay", help="turn a saved replay (JSON) into a standalone HTML page or a picture",
+        description="Load a replay saved by Match.save/to_json, check every action, and write HTML "
+                    "(a replay that plays with no kernel) and/or SVG (a picture of the last step).")
     rep.add_argument("file", help="the replay JSON file")
-    rep.add_argument("--html", required=True, metavar="OUT", help="the HTML file to write")
+    rep.add_argument("--html", default=None, metavar="OUT", help="the HTML file to write")
+    rep.add_argument("--svg", default=None, metavar="OUT", help="the SVG picture to write (the last step shown)")
     rep.add_argument("--seat", type=int, default=None,
                      help="show the game as this seat sees it (default: the all-seeing view)")
+    rep.add_argument("--steps", default=None, metavar="FIRST:LAST",
+                     help="keep the steps FIRST to LAST (inclusive; default: all); the picture shows LAST")
     return parser
 
 
@@ -213,16 +218,31 @@ def _summary(df) -> str:
 def _replay(args) -> int:
     from .core.match import Match
 
+    if args.html is None and args.svg is None:
+        raise UsageError("replay writes --html OUT, --svg OUT or both; neither was given")
     match = Match.load(args.file)  # ReplayError (a ValueError) names the bad step
     if args.seat is not None and not 0 <= args.seat < match.game.players:
         raise UsageError(f"--seat must be from 0 to {match.game.players - 1} for this replay, got {args.seat}")
+    steps = None
+    if args.steps is not None:
+        first, _, last = args.steps.partition(":")
+        if not (first.isdigit() and last.isdigit() and int(first) <= int(last) <= len(match)):
+            raise UsageError(f"--steps must be FIRST:LAST with 0 <= FIRST <= LAST <= {len(match)}, got {args.steps!r}")
+        steps = (int(first), int(last))
+    if args.svg is not None:
+        picture = match.svg(args.seat, step=len(match) if steps is None else steps[1])
+        with open(args.svg, "w", encoding="utf-8") as fh:
+            fh.write(picture)
+        print(f"wrote {args.svg}: step {len(match) if steps is None else steps[1]} of {match.game.name}")
+    if args.html is None:
+        return 0
     try:
         importlib.import_module(f"{__package__}.html")
     except ModuleNotFoundError as exc:
         if exc.name != f"{__package__}.html":
             raise
         raise UsageError("HTML export is not available in this installation (tabletop_widgets.html is missing)") from None
-    match.to_html(args.html, seat=args.seat)
+    match.to_html(args.html, seat=args.seat, steps=steps)
     print(f"wrote {args.html}: {len(match)} actions of {match.game.name}")
     return 0
 

@@ -130,6 +130,24 @@ def test_replay_writes_html(tmp_path, capsys):
     assert code == 2 and "--seat" in err
 
 
+def test_replay_writes_a_picture_and_a_range_of_steps(tmp_path, capsys):
+    m = tw.Match("mammuz", seed=2, players=3)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(3)}, max_steps=20)
+    path = tmp_path / "game.json"
+    m.save(path)
+    svg, html = tmp_path / "p.svg", tmp_path / "p.html"
+    code, out, err = run(capsys, "replay", str(path), "--svg", str(svg), "--html", str(html), "--seat", "1",
+                         "--steps", "4:9")
+    assert code == 0, err
+    assert svg.read_text(encoding="utf-8") == m.svg(1, step=9)
+    assert "steps 4–9 of 20" in html.read_text(encoding="utf-8")
+    for bad in (["--steps", "9:4"], ["--steps", "0:21"], ["--steps", "x"], []):
+        code, out, err = run(capsys, "replay", str(path), "--svg", str(tmp_path / "bad.svg"), *bad) if bad else \
+            run(capsys, "replay", str(path))
+        assert code == 2, bad
+    assert not (tmp_path / "bad.svg").exists()
+
+
 def test_module_runs_as_a_program(tmp_path):
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(TESTS), os.environ.get("PYTHONPATH", "")]))
     path = tmp_path / "r.csv"
