@@ -1,6 +1,7 @@
 """The example notebooks as files and the project's own JupyterLab (`./dev lab`)."""
 
 import asyncio
+import functools
 import json
 import os
 import re
@@ -17,6 +18,14 @@ EXAMPLES = sorted((ROOT / "examples").glob("*.ipynb"))
 CONFIG = ROOT / "jupyter-config"
 
 
+@functools.lru_cache(maxsize=None)
+def kernel_language_info() -> dict:
+    """What a kernel of this environment reports (asked in a subprocess: importing ipykernel
+    here would make tqdm.auto draw notebook bars in every later test of this process)."""
+    code = "import json; from ipykernel.ipkernel import IPythonKernel; print(json.dumps(IPythonKernel.language_info))"
+    return json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout)
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_an_example_is_stored_clean(path):
     nb = nbformat.read(path, as_version=4)
@@ -24,9 +33,7 @@ def test_an_example_is_stored_clean(path):
     assert (nb.nbformat, nb.nbformat_minor) == (4, 5) and all(cell.get("id") for cell in nb.cells)
     assert nb.metadata.kernelspec == {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
     # The kernel's language_info but its version, which the project's lab adds on opening.
-    from ipykernel.ipkernel import IPythonKernel
-
-    expected = {k: v for k, v in IPythonKernel.language_info.items() if k != "version"}
+    expected = {k: v for k, v in kernel_language_info().items() if k != "version"}
     assert nb.metadata.language_info == expected
     for cell in nb.cells:
         if cell.cell_type == "code":
@@ -44,10 +51,8 @@ def test_the_project_lab_opens_an_example_unmodified_and_saves_it_unchanged(tmp_
     (tmp_path / source.name).write_bytes(source.read_bytes())
     manager = manager_class(root_dir=str(tmp_path))
     model = asyncio.run(manager.get(source.name))
-    from ipykernel.ipkernel import IPythonKernel
-
     # What JupyterLab compares with the kernel's info before marking the notebook modified.
-    assert model["content"]["metadata"]["language_info"] == IPythonKernel.language_info
+    assert model["content"]["metadata"]["language_info"] == kernel_language_info()
     asyncio.run(manager.save({"type": "notebook", "format": "json", "content": model["content"]}, source.name))
     saved = nbformat.read(tmp_path / source.name, as_version=4)
     assert saved.metadata == nbformat.read(source, as_version=4).metadata
