@@ -312,7 +312,14 @@ function mountTimeline(el, model, spec, live) {
     };
   }
 
-  const board = spec.mount(boardEl, context());
+  let board = spec.mount(boardEl, context());
+
+  /** A fresh board: nothing the last frame drew stays in the page (a screen passed on). */
+  function remountBoard() {
+    if (board && typeof board.destroy === "function") board.destroy();
+    boardEl.replaceChildren();
+    board = spec.mount(boardEl, context());
+  }
 
   // ---- frames ------------------------------------------------------------------------------
   function reindex() {
@@ -703,13 +710,19 @@ function mountTimeline(el, model, spec, live) {
   }
   onModel("change:seat", () => {
     // Drop the old seat's frames; remember the moment shown to return to it.
-    if (passing()) dropFrames(false);
+    if (passing()) {
+      dropFrames(false);
+      remountBoard();
+    }
     else if (awaitingSeat() && st.frames.length) dropFrames(true);
     draw();
   });
   onModel("change:pass_to", () => {
     // The screen goes to another player: nothing of the last one's view may stay in the page.
-    if (passing()) dropFrames(false);
+    if (passing()) {
+      dropFrames(false);
+      remountBoard();
+    }
     draw();
   });
   for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);

@@ -299,7 +299,7 @@ describe("rendering and the protocol", () => {
     expect($(".tw-pass-text").textContent).toBe("Pass the screen to Bob.");
     expect(el.querySelectorAll(".tw-log-entry").length).toBe(0);
     expect(caption()).toBe("");
-    expect(el.querySelector(".tw-board").textContent).not.toMatch(/plays/);
+    expect(el.querySelector(".tw-board").textContent).not.toMatch(/pile/); // the view drawn is gone
     click(".tw-pass-ready");
     expect(kernelMessages(model)).toEqual([{ type: "ready" }]);
     model.set("pass_to", null);

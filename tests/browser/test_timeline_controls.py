@@ -1,0 +1,261 @@
+"""The shared controls in a real JupyterLab: the slider drags monotonically and no control
+moves or changes width over a game, live moves are paced (a bot's answer stays on screen for
+a beat), the log jumps, a replay refuses to play, pass-and-play sends nothing of a hand to the
+wrong seat. One notebook run serves every check; README screenshots are taken on the way
+(into the artifacts directory, and into $TW_SCREENSHOTS when set, e.g. docs/images)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from conftest import ARTIFACTS, ROOT
+from lab_helpers import wait_until
+from tabletop_widgets.core.wire import decode_frames
+from widget_spy import dicts_in
+
+CELLS = [
+    """import tabletop_widgets as tw
+rnd = lambda n: {s: tw.bots.Random(seed=s) for s in range(n)}""",
+    # A long recorded Mamma Mia game, one seat's view: the slider and the footprint.
+    """long = tw.Match("mamma-mia", seed=3, players=4)
+long.autoplay(rnd(4), max_steps=60)
+slider_w = tw.widget(long, seat=0)
+slider_w""",
+    # A recorded MammuZ bot game as a replay, opened inside a step.
+    """herd = tw.Match("mammuz", seed=2, players=4)
+herd.autoplay(rnd(4), max_steps=30)
+herd.goto(6)
+inside = next(s for s in range(1, len(herd) + 1) if len(herd.frames_of_step(s)) > 1)
+replay_w = tw.widget(herd, replay=True, frame=(inside, 1))
+replay_w""",
+    # Mamba against a bot, played from the kernel: the pacing of the moves.
+    """duel = tw.Match("mamba", seed=1)
+duel_w = tw.widget(duel, bots={1: "random"})
+duel_w""",
+    # Pass-and-play: Yellow and Brown at one screen, two bots.
+    """table = tw.Match("mamma-mia", seed=5, players=4)
+pass_w = tw.widget(table, seats=[0, 2], bots={1: "random", 3: "random"})
+pass_w""",
+    # The README pictures: one widget per game, mid-game, a seat's view.
+    """shots = {}
+for name, players, steps in [("mamba", 2, 12), ("mamma-mia", 4, 24), ("mamma-mia-plus", 4, 24), ("mammuz", 4, 14)]:
+    shot_m = tw.Match(name, seed=7, players=players)
+    shot_m.autoplay(rnd(players), max_steps=steps)
+    shots[name] = tw.widget(shot_m, seat=0, bots={s: "random" for s in range(1, players)})
+    display(shots[name])""",
+]
+
+
+@pytest.fixture(scope="module")
+def notebook_path(tmp_path_factory):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path_factory.mktemp("timeline") / "timeline_controls.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def root_of(page, cell):
+    """The .tw-root of the widget displayed by code cell index `cell`."""
+    return page.locator(".jp-CodeCell").nth(cell).locator(".tw-root").first
+
+
+def rect(locator):
+    box = locator.bounding_box()
+    return tuple(round(v) for v in (box["x"], box["y"], box["width"], box["height"]))
+
+
+def kernel_json(nb, code):
+    return json.loads(nb.execute(code).strip().splitlines()[-1])
+
+
+# What the page holds of a hand: Mamma Mia's hand cards (by seat) in the DOM.
+HANDS_IN_DOM = "(root) => [...root.querySelectorAll('.mm-hand-cards')].map(e => e.dataset.seat)"
+
+# Captions as they change, with the time (ms) each one appeared: a MutationObserver.
+WATCH_CAPTIONS = """(root) => {
+    const cap = root.querySelector('.tw-caption');
+    window.__twCaptions = [[performance.now(), cap.textContent]];
+    new MutationObserver(() => window.__twCaptions.push([performance.now(), cap.textContent]))
+        .observe(cap, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+# Every frame in turn (as the slider shows it): each selector's box relative to the widget,
+# to the pixel. Returns {boxes as JSON: first frame index with them}.
+BOXES_OVER_THE_GAME = """(r, sels) => {
+    const s = r.querySelector('.tw-slider'), seen = {};
+    for (let i = 0; i <= Number(s.max); i++) {
+        s.value = i; s.dispatchEvent(new Event('input'));
+        const o = r.getBoundingClientRect();
+        const key = JSON.stringify(sels.map(sel => { const b = (sel === '.tw-root' ? r : r.querySelector(sel)).getBoundingClientRect();
+            return [b.left - o.left, b.top - o.top, b.width, b.height].map(Math.round); }));
+        if (!(key in seen)) seen[key] = i;
+    }
+    return seen;
+}"""
+
+
+def screenshot(root, name, readme=True):
+    """An element screenshot into the artifacts directory, and (a README picture) into
+    $TW_SCREENSHOTS if set."""
+    path = ARTIFACTS / f"{name}.png"
+    root.screenshot(path=str(path))
+    target = os.environ.get("TW_SCREENSHOTS")
+    if target and readme:
+        folder = Path(target) if Path(target).is_absolute() else ROOT / target
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, folder / f"{name}.png")
+    return path
+
+
+def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
+    nb = notebook(notebook_path)
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    nb.run_all()
+    page.locator(".tw-root").nth(7).wait_for()
+    nb.execute("import json")
+
+    # ---- the slider: every control keeps its place and width on every frame ---------------
+    root = root_of(page, 1)
+    root.scroll_into_view_if_needed()
+    slider = root.locator("input.tw-slider")
+    last = int(slider.get_attribute("max"))
+    assert last > 100
+    # each control's place (relative to the widget) and size, and the widget's own size
+    controls = [".tw-root", "input.tw-slider", ".tw-step", ".tw-play", ".tw-speed", ".tw-continue", ".tw-skip", ".tw-log"]
+    seen = root.evaluate(BOXES_OVER_THE_GAME, controls)
+    assert len(seen) == 1, f"the widget or its controls change over the game: {seen}"
+    boxes = json.loads(next(iter(seen)))
+    assert boxes[0][3] <= 800, f"the widget is {boxes[0][3]} px tall"
+    # a real drag, a pixel at a time: the frame only moves forward
+    root.evaluate("(r) => { const s = r.querySelector('.tw-slider'); s.value = 0; s.dispatchEvent(new Event('input')); }")
+    slider.scroll_into_view_if_needed()
+    x, y, width, height = rect(slider)
+    page.mouse.move(x + 3, y + height / 2)
+    page.mouse.down()
+    positions = []
+    for dx in range(0, min(width - 6, 300), 1):
+        page.mouse.move(x + 3 + dx, y + height / 2)
+        positions.append(int(slider.input_value()))
+    page.mouse.up()
+    assert positions[-1] > positions[0] + 10
+    assert all(b >= a for a, b in zip(positions, positions[1:])), positions
+    assert rect(slider)[2] == width
+
+    # ---- the log: every frame listed, the shown one current; a click and Enter jump --------
+    entries = root.locator(".tw-log-entry")
+    assert entries.count() == last + 1
+    assert root.locator(".tw-log [aria-current=step]").count() == 1
+    target = entries.nth(5)
+    target.scroll_into_view_if_needed()
+    target.click()
+    assert slider.input_value() == "5"
+    assert root.locator(".tw-caption").inner_text() in target.inner_text()
+    assert target.get_attribute("aria-current") == "step"
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    assert slider.input_value() == "7"
+    entries.nth(2).focus()
+    page.keyboard.press("Enter")
+    assert slider.input_value() == "2" and entries.nth(2).get_attribute("aria-current") == "step"
+    # the log scrolls inside its box
+    root.locator(".tw-last").click()
+    log_box = root.locator(".tw-log").bounding_box()
+    current = root.locator(".tw-log [aria-current=step]").bounding_box()
+    assert log_box["y"] <= current["y"] and current["y"] + current["height"] <= log_box["y"] + log_box["height"] + 1
+
+    # ---- a replay steps but never plays or moves the match ---------------------------------
+    replay = root_of(page, 2)
+    replay.scroll_into_view_if_needed()
+    before = kernel_json(nb, "print(json.dumps([len(herd), herd.cursor, [str(a) for a in herd.actions], inside]))")
+    assert before[0] > 6 and before[1] == 6
+    # opened inside a step, on its second frame
+    assert replay.locator(".tw-step").inner_text().startswith(f"step {before[3]} / {before[0]} · 2/")
+    assert replay.locator(".tw-replay-note").is_visible()
+    for button in (".tw-next", ".tw-last", ".tw-prev"):
+        replay.locator(button).click()
+        assert replay.locator(".tw-continue").is_hidden()
+        assert "Start a herd" not in replay.inner_text()
+        assert replay.locator(".tw-board button:not(:disabled)").count() == 0
+    # a forged play from the page is refused by the kernel too
+    nb.execute("replay_w._handle_custom_msg({'type': 'play', 'action': str(herd.state.legal_actions()[0]), 'step': len(herd)}, [])")
+    after = kernel_json(nb, "print(json.dumps([len(herd), herd.cursor, [str(a) for a in herd.actions], inside]))")
+    assert after == before
+    wait_until(lambda: "replay" in replay.locator(".tw-error-text").inner_text(), what="the refusal shown")
+
+    # ---- pacing: your move, then the bot's answer, each its own beat -----------------------
+    duel = root_of(page, 3)
+    duel.scroll_into_view_if_needed()
+    beat = int(duel.locator(".tw-speed").input_value())
+    duel.evaluate(WATCH_CAPTIONS)
+    nb.execute("duel_w.play(duel.state.legal_actions()[0])")
+    wait_until(lambda: page.evaluate("window.__twCaptions.some(([t, c]) => c.startsWith('North'))"), what="the bot's answer")
+    page.wait_for_timeout(beat + 200)
+    captions = page.evaluate("window.__twCaptions")
+    mine = [t for t, text in captions if text.startswith("South")]
+    theirs = [t for t, text in captions if text.startswith("North")]
+    assert mine and theirs, captions
+    # your move stays a beat before North's answer; North's answer stays until nothing else comes
+    assert theirs[0] - mine[0] >= beat - 50, captions
+    assert captions[-1][1].startswith("North") and page.evaluate("performance.now()") - theirs[0] >= beat
+
+    # ---- pass-and-play: covered between the players, nothing of a hand on the wire ---------
+    table = root_of(page, 4)
+    table.scroll_into_view_if_needed()
+    assert table.locator(".tw-pass").is_visible()
+    assert table.evaluate(HANDS_IN_DOM) == []
+    assert "All-seeing view" not in table.locator("select.tw-seat").inner_text()
+    pass_id = kernel_json(nb, "print(json.dumps(pass_w.model_id))")
+    for turn in range(3):
+        seat = kernel_json(nb, "print(pass_w.pass_to)")
+        table.locator(".tw-pass-ready").click()
+        page.wait_for_function(f"(r) => r.querySelector('.mm-hand-cards[data-seat=\"{seat}\"]') !== null", arg=table.element_handle())
+        assert table.evaluate(HANDS_IN_DOM) == [str(seat)]
+        nb.execute("pass_w.play(table.state.legal_actions()[0])")
+        table.locator(".tw-pass:not([hidden])").wait_for()
+        assert table.evaluate(HANDS_IN_DOM) == []
+        assert table.locator(".tw-log-entry").count() == 0
+    # On the wire: each frame the page got is the view of the seat holding the screen then,
+    # and between a cover and the next player's click no frame came at all.
+    hands = kernel_json(nb, """import json
+print(json.dumps({str(s): [f.to_dict()['view']['hand'] for f in table.frames(seat=s)] for s in (0, 2)}))""")
+    on_screen, covered, frames_seen = None, False, 0
+    for content in nb.received_comm_msgs(pass_id):
+        data = content.get("data", {})
+        state = data.get("state", {})  # comm_open and "update" messages carry traits
+        if state.get("pass_to") is not None:
+            on_screen, covered = state["pass_to"], True
+            assert state.get("current") is None
+        elif "pass_to" in state:
+            covered = False  # the next player opened the screen
+        msg = data.get("content") if data.get("method") == "custom" else None
+        if not msg:
+            continue
+        if msg.get("type") == "frames":
+            assert not covered, "frames sent to a covered screen"
+            for frame in decode_frames(msg["frames"]):
+                assert "hands" not in frame["view"]
+                assert frame["view"]["hand"] in hands[str(on_screen)]
+                frames_seen += 1
+    assert frames_seen > 0
+
+    # ---- the README pictures, one per game ----------------------------------------------
+    page.set_viewport_size({"width": 1280, "height": 1000})  # the whole widget below Lab's bars
+    table.scroll_into_view_if_needed()
+    screenshot(table, "pass-and-play", readme=False)
+    for index, name in enumerate(["mamba", "mamma-mia", "mamma-mia-plus", "mammuz"]):
+        shot = page.locator(".jp-CodeCell").nth(5).locator(".tw-root").nth(index)
+        shot.scroll_into_view_if_needed()
+        assert shot.locator(".tw-last").is_disabled()  # on the newest frame
+        height = shot.bounding_box()["height"]
+        screenshot(shot, name)
+        print(f"{name}: {shot.bounding_box()['width']:.0f} x {height:.0f} px")
