@@ -259,11 +259,16 @@ function mountTimeline(el, model, spec, live) {
     "Continue from here",
   );
   const skipBtn = button("skip", "Skip to now", "Skip to the newest frame");
-  // Every control keeps its place and width on every frame: a button that does not apply is
-  // hidden but keeps its slot (timeline.css), so the slider never changes width under a drag.
-  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect, skipBtn, continueBtn);
+  // Every control keeps its place and width on every frame. The two kernel buttons sit beside
+  // the caption, not in the bar, and one that does not apply is hidden but keeps its slot
+  // (timeline.css): the slider never changes width under a drag.
+  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect);
+  const status = h("div", { class: "tw-status" });
+  const liveControls = h("div", { class: "tw-live-controls" });
+  liveControls.append(skipBtn, continueBtn);
+  status.append(caption, liveControls);
 
-  main.append(boardEl, caption);
+  main.append(boardEl, status);
   root.append(style, header, seeAll, errorBox, main, logBox, passCover, speaker, bar);
   el.append(root);
 
@@ -578,8 +583,8 @@ function mountTimeline(el, model, spec, live) {
     const mayContinue = live && !replayMode() && !model.get("lock_seat");
     continueBtn.hidden = !(mayContinue && frame && frame.last && frame.step !== cursor);
     // Kernel controls exist only where they can apply; there they keep their slots.
-    bar.classList.toggle("tw-bar-kernel", live && !replayMode());
-    bar.classList.toggle("tw-bar-continue", mayContinue);
+    root.classList.toggle("tw-kernel", live && !replayMode());
+    root.classList.toggle("tw-may-continue", mayContinue);
     skipBtn.disabled = !frame || st.index >= n - 1;
     drawSeats();
     drawReplay();

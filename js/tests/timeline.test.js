@@ -533,10 +533,15 @@ describe("new frames", () => {
   test("'Continue from here' and 'Skip to now' keep their slots in a live widget; a replay has neither", () => {
     const { model } = render();
     load(model);
-    expect($(".tw-bar").classList.contains("tw-bar-kernel")).toBe(true);
+    const root = $(".tw-root");
+    expect(root.classList.contains("tw-kernel")).toBe(true);
+    expect(root.classList.contains("tw-may-continue")).toBe(true);
     expect($(".tw-continue").hidden).toBe(true);
+    // neither is in the timeline bar, whose slider they would narrow
+    expect($(".tw-bar .tw-continue, .tw-bar .tw-skip")).toBe(null);
     model.set("replay", true);
-    expect($(".tw-bar").classList.contains("tw-bar-kernel")).toBe(false);
+    expect(root.classList.contains("tw-kernel")).toBe(false);
+    expect(root.classList.contains("tw-may-continue")).toBe(false);
   });
 
   test("the error banner shows the error trait and dismissing clears it", () => {

@@ -249,7 +249,9 @@ print(json.dumps({str(s): [f.to_dict()['view']['hand'] for f in table.frames(sea
     assert frames_seen > 0
 
     # ---- the README pictures, one per game ----------------------------------------------
-    page.set_viewport_size({"width": 1280, "height": 1000})  # the whole widget below Lab's bars
+    # the whole widget below Lab's bars, the file browser closed: the notebook 1280 px wide
+    page.set_viewport_size({"width": 1280, "height": 1000})
+    page.evaluate("() => window.jupyterapp.shell.collapseLeft()")
     table.scroll_into_view_if_needed()
     screenshot(table, "pass-and-play", readme=False)
     for index, name in enumerate(["mamba", "mamma-mia", "mamma-mia-plus", "mammuz"]):
