@@ -471,6 +471,19 @@ describe("new frames", () => {
     expect($(".tw-continue").hidden).toBe(true);
   });
 
+  test("a locked player's screen steps back through its frames but never offers 'Continue from here'", () => {
+    const { model } = render(generic, { seat: 0, lock_seat: true });
+    load(model);
+    click(".tw-prev"); // the last frame of step 1: an unlocked widget offers to continue there
+    expect(caption()).toBe("Ann draws a card.");
+    expect($(".tw-continue").hidden).toBe(true);
+    expect($(".tw-root").classList.contains("tw-may-continue")).toBe(false);
+    expect(kernelMessages(model)).toEqual([]);
+    // Python may unlock it (an analysis widget): rewinding is offered again
+    model.set("lock_seat", false);
+    expect($(".tw-continue").hidden).toBe(false);
+  });
+
   test("goto with a sub-step shows that frame of the step; without one, the step's last", () => {
     const { model } = render();
     load(model);
