@@ -157,3 +157,15 @@ def test_mamba_marks_the_last_move():
     assert 'class="move-path"' in svg
     x, y = mamba_svg.cell_center(frame.data["to"])
     assert f'data-cell="{frame.data["to"]}" cx="{x:g}" cy="{y:g}" r="15" fill="#ffffff" stroke="{mamba_svg.ACCENT}"' in svg
+
+
+def test_a_game_without_its_own_picture_draws_its_view_and_caption():
+    import toy_game  # noqa: F401  (registers "toy-fifteen", which has no svg.py)
+
+    m = tw.Match("toy-fifteen", seed=2)
+    m.play(m.state.legal_actions()[0])
+    shown = texts(m.svg(seat=1))
+    frame = m.frames_of_step(1, 1)[-1]
+    assert frame.caption in shown
+    assert all(f"{key}:" in shown for key in frame.view)
+    assert "hands: " in shown and json.dumps(m.state.observe(0)["hands"][0]) not in shown
