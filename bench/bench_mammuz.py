@@ -57,7 +57,9 @@ class Playouts:
                 state = state._apply(choice)
                 if observed and not state.is_over:
                     state.observe(state.to_move)
-                lays += state.events[:1] != () and state.events[0].kind == "lay"
+                events = state.events
+                if events and events[0].kind == "lay":
+                    lays += 1
                 actions += 1
             if time.perf_counter() > end:
                 break

@@ -34,7 +34,7 @@ def _cards_text(cards) -> str:
     counts = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
-    return ", ".join(_plural(c, n) for c, n in sorted(counts.items(), key=lambda kv: CARDS.index(kv[0])))
+    return ", ".join(_plural(c, n) for c, n in sorted(counts.items(), key=lambda kv: CARD_INDEX[kv[0]]))
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ class Mammuz(Game):
         if first is None:
             first, rng = rng.below(self.players)
         state = MammuzState(
-            self, hands=hands, box=tuple(sorted(dinos[n_dinos:], key=CARDS.index)), starter=first,
+            self, hands=hands, box=tuple(sorted(dinos[n_dinos:], key=CARD_INDEX.__getitem__)), starter=first,
             to_act=first, claim=None, displays=(), pile=(), bases={}, dinos_out=(), extinct=(),
             turned=(), pending=None, winner=None, rng=rng.state,
         )
@@ -211,15 +211,15 @@ class Mammuz(Game):
         for d in o["displays"]:
             displayed[rel(d["seat"])] += d["size"]
             for c in d.get("cards", []) if d["seat"] == seat else []:
-                mine[CARDS.index(c)] += 1
+                mine[CARD_INDEX[c]] += 1
         last = o["displays"][-1] if o["displays"] else None
         turned = [0.0] * len(CARDS)
         for c in (last or {}).get("turned", {}).values():
-            turned[CARDS.index(c)] += 1
+            turned[CARD_INDEX[c]] += 1
         laying = o.get("laying")
         making = [0.0] * len(CARDS)
         for c in (laying or {}).get("cards", []):
-            making[CARDS.index(c)] += 1
+            making[CARD_INDEX[c]] += 1
         vector = [float(hand.get(c, 0)) for c in CARDS] + [float(n) for n in mine] + turned + making
         vector += [float(o["hand_sizes"][(seat + i) % P]) for i in range(P)] + [float(n) for n in displayed]
         vector += one_hot(None if o["to_move"] is None else rel(o["to_move"]), P)
@@ -238,19 +238,19 @@ class Mammuz(Game):
 
 def _adds(hand: tuple, cards: tuple) -> list:
     """The cards of ``hand`` (counts aligned with CARDS) that may still join the lay ``cards``."""
-    return list(_adds_cached(hand, cards))
-
-
-@lru_cache(maxsize=1 << 16)
-def _adds_cached(hand: tuple, cards: tuple) -> tuple:
-    return tuple(ADDS[i] for i, n in enumerate(hand) if n > cards.count(CARDS[i]))
+    out = [ADDS[i] for i, n in enumerate(hand) if n]
+    for c in set(cards):
+        i = CARD_INDEX[c]
+        if hand[i] <= cards.count(c):
+            out.remove(ADDS[i])
+    return out
 
 
 def _counts(cards) -> tuple:
     """Card counts as a tuple aligned with CARDS (hashable, cheap to copy)."""
     out = [0] * len(CARDS)
     for c in cards:
-        out[CARDS.index(c)] += 1
+        out[CARD_INDEX[c]] += 1
     return tuple(out)
 
 
@@ -272,12 +272,16 @@ class MammuzState(State):
         # in card order), or None
         self.laying = laying
 
-    def _with(self, **changes) -> "MammuzState":
+    def _copy(self) -> "MammuzState":
         new = object.__new__(MammuzState)  # on the hot path of every action: no keyword parsing
         new.game, new.hands, new.box, new.starter, new.to_act = self.game, self.hands, self.box, self.starter, self.to_act
         new.claim, new.displays, new.pile, new.bases = self.claim, self.displays, self.pile, self.bases
         new.dinos_out, new.extinct, new.turned, new.pending = self.dinos_out, self.extinct, self.turned, self.pending
         new.winner, new.rng, new.laying, new.events = self.winner, self.rng, self.laying, ()
+        return new
+
+    def _with(self, **changes) -> "MammuzState":
+        new = self._copy()
         for key, value in changes.items():
             setattr(new, key, value)
         return new
@@ -377,18 +381,20 @@ class MammuzState(State):
         kind = type(action)
         if kind is AddCard:
             species, cards = self.laying if self.laying is not None else (self.claim, ())
-            i = CARD_INDEX[action.card]
-            cards = tuple(c for c in cards if CARD_INDEX[c] <= i) + (action.card,) + tuple(
-                c for c in cards if CARD_INDEX[c] > i)
+            cards = tuple(sorted(cards + (action.card,), key=CARD_INDEX.__getitem__))
             if len(cards) == 4:
                 return self._lay(Lay(species, cards))
-            return self._with(laying=(species, cards))
+            new = self._copy()
+            new.laying = (species, cards)
+            return new
         if kind is Challenge:
             return self._challenge(action)
         if kind is Done:
             return self._lay(Lay(*self.laying))
         if kind is Claim:
-            return self._with(laying=(action.species, ()))
+            new = self._copy()
+            new.laying = (action.species, ())
+            return new
         if kind is Lay:
             return self._lay(action)
         return self._give(action)
@@ -398,7 +404,7 @@ class MammuzState(State):
         names = self.game.seat_names
         hand = list(self.hands[seat])
         for c in action.cards:
-            hand[CARDS.index(c)] -= 1
+            hand[CARD_INDEX[c]] -= 1
         order, rng = Rng(self.rng).shuffled(action.cards)
         hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
         new = self._with(hands=hands, claim=action.species, displays=self.displays + ((seat, tuple(order), ()),),
@@ -447,7 +453,7 @@ class MammuzState(State):
             return state._stegosaurus(challenger, events)
         if card == "plesiosaur":
             herd = state.herd
-            pile = tuple(sorted(state.pile + tuple(herd), key=CARDS.index))
+            pile = tuple(sorted(state.pile + tuple(herd), key=CARD_INDEX.__getitem__))
             after = state._with(pile=pile, displays=(), claim=None)
             events.append(Event("plesiosaur", f"Plesiosaur: the herd ({len(herd)} cards) goes into the pile in the middle "
                                 f"(now {len(pile)}); the next player to take herd cards takes the pile too.",
@@ -459,10 +465,10 @@ class MammuzState(State):
         for c in herd:
             if c in SPECIES:
                 bases[c] = bases.get(c, 0) + 1
-        dinos = tuple(sorted(state.dinos_out + tuple(c for c in herd if c in DINOSAURS), key=CARDS.index))
+        dinos = tuple(sorted(state.dinos_out + tuple(c for c in herd if c in DINOSAURS), key=CARD_INDEX.__getitem__))
         after = state._with(bases=bases, dinos_out=dinos, displays=(), claim=None)
         events.append(Event("tyrannosaurus", f"Tyrannosaurus: the herd leaves the game face up: {_cards_text(herd)}.",
-                            {"cards": sorted(herd, key=CARDS.index)}, after=after))
+                            {"cards": sorted(herd, key=CARD_INDEX.__getitem__)}, after=after))
         return after._end_round(None, challenger, events)
 
     def _give(self, action: GiveHerd):
@@ -476,7 +482,7 @@ class MammuzState(State):
         pile = list(self.pile)
         hand = list(self.hands[taker])
         for c in herd + pile:
-            hand[CARDS.index(c)] += 1
+            hand[CARD_INDEX[c]] += 1
         hands = self.hands[:taker] + (tuple(hand),) + self.hands[taker + 1:]
         after = self._with(hands=hands, displays=(), pile=(), claim=None, pending=None)
         extra = f", with the pile of {len(pile)}" if pile else ""
@@ -493,7 +499,7 @@ class MammuzState(State):
         seat = challenger
         for c in dealt:
             seat = self._next(seat)
-            hands[seat][CARDS.index(c)] += 1
+            hands[seat][CARD_INDEX[c]] += 1
             got[seat] += 1
         after = self._with(hands=tuple(tuple(h) for h in hands), displays=(), pile=(), claim=None, rng=rng.state)
         shares = ", ".join(f"{names[s]} {got[s]}" for s in range(self.game.players) if got[s])
@@ -540,7 +546,7 @@ class MammuzState(State):
         for species in self.game.species:
             if species in state.extinct:
                 continue
-            i = CARDS.index(species)
+            i = CARD_INDEX[species]
             on_base = state.bases.get(species, 0)
             in_play = SPECIES_SIZE[species] - on_base
             holders = [s for s, h in enumerate(state.hands) if h[i]]
@@ -640,7 +646,7 @@ class MammuzState(State):
         dinos, rng = rng.shuffled(dinos)
         k = sum(c in DINOSAURS for c in pool)
         pool = [c for c in pool if c not in DINOSAURS] + dinos[:k]
-        box = tuple(sorted(dinos[k:], key=CARDS.index))
+        box = tuple(sorted(dinos[k:], key=CARD_INDEX.__getitem__))
         pool, rng = rng.shuffled(pool)
         hands = list(self.hands)
         for s in range(self.game.players):
@@ -656,7 +662,7 @@ class MammuzState(State):
                         new[i], pool = pool[0], pool[1:]
                 cards = tuple(new)
             displays.append((s, cards, up))
-        pile = tuple(sorted(pool, key=CARDS.index))
+        pile = tuple(sorted(pool, key=CARD_INDEX.__getitem__))
         return self._with(hands=tuple(hands), displays=tuple(displays), pile=pile, box=box,
                           rng=rng.next64()[1].state, events=self.events)
 
@@ -825,8 +831,7 @@ class MammuzState(State):
 
 def _last_is_final(events: list) -> list:
     """The last sub-step of an action shows the action's final state."""
-    from dataclasses import replace
-
-    if events:
-        events[-1] = replace(events[-1], after=None)
+    if events and events[-1].after is not None:
+        e = events[-1]  # a new Event: dataclasses.replace is slow on this hot path
+        events[-1] = Event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
     return events
