@@ -3,7 +3,9 @@
     .venv/bin/python bench/bench_mammuz.py [--seconds 6] [--rounds 20] [--profile]
 
 Random play on fixed seeded deals (seed 0, 1, 2, … one after the other), in actions per
-second on one core, against RLCard's ``uno`` environment with 4 ``RandomAgent``s. Two bases:
+second on one core, against RLCard's 4-player ``uno`` (seeded); both choose uniformly among
+the legal actions with the same seeded chooser (``random.Random(0).randrange``), so the
+figures compare the engines, not the random agents. Two bases:
 
 - ``bare``: ``legal_actions()``, a uniformly random choice among them, ``_apply`` — against
   UNO's ``game.get_legal_actions()`` + ``game.step`` (RLCard's game object, no environment);
@@ -23,10 +25,10 @@ import argparse
 import json
 import pathlib
 import platform
+import random
 import time
 
 import tabletop_widgets as tw
-from tabletop_widgets.core.rng import Rng
 
 
 class Playouts:
@@ -37,12 +39,12 @@ class Playouts:
         self.observed = observed
         self.seed = 0
         self.state = self.game.new_state(0)
-        self.rng = Rng.from_seed(0, stream=7)
+        self.pick = random.Random(0).randrange  # the same chooser as UNO's, seeded
         self.actions = self.games = self.lays = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        state, game, observed, rng = self.state, self.game, self.observed, self.rng
+        state, game, observed, pick = self.state, self.game, self.observed, self.pick
         actions = lays = 0
         start = time.perf_counter()
         end = start + seconds
@@ -53,8 +55,7 @@ class Playouts:
                     self.seed += 1
                     state = game.new_state(self.seed)
                 legal = state.legal_actions()
-                choice, rng = rng.choice(legal)
-                state = state._apply(choice)
+                state = state._apply(legal[pick(len(legal))])
                 if observed and not state.is_over:
                     state.observe(state.to_move)
                 events = state.events
@@ -66,7 +67,7 @@ class Playouts:
         self.seconds += time.perf_counter() - start
         self.actions += actions
         self.lays += lays
-        self.state, self.rng = state, rng
+        self.state = state
 
     def result(self):
         return {"actions": self.actions, "seconds": self.seconds, "actions_per_s": self.actions / self.seconds,
@@ -77,13 +78,12 @@ class UnoPlayouts:
     """RLCard's UNO with random choices: ``game`` (bare) or ``env.step`` (observed)."""
 
     def __init__(self, players: int = 4, observed: bool = False):
-        import numpy as np
         import rlcard
 
         self.rlcard = rlcard
         self.observed = observed
         self.env = rlcard.make("uno", config={"game_num_players": players, "seed": 0})
-        self.np_rng = np.random.default_rng(0)
+        self.pick = random.Random(0).randrange
         self.steps = self.games = 0
         self.seconds = 0.0
         if observed:
@@ -94,7 +94,7 @@ class UnoPlayouts:
 
     def run(self, seconds: float):
         steps = 0
-        pick = self.np_rng.integers
+        pick = self.pick
         start = time.perf_counter()
         end = start + seconds
         if self.observed:

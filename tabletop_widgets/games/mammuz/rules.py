@@ -9,7 +9,6 @@ says nothing but what the card shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Optional
 
 from ...core import Event, Game, IllegalAction, Option, Rng, State, register
@@ -108,6 +107,7 @@ ADDS = tuple(AddCard(c) for c in CARDS)
 GIVES = tuple(GiveHerd(s) for s in range(7))
 CHALLENGES = tuple(Challenge(i) for i in range(1, 5))
 CARD_INDEX = {c: i for i, c in enumerate(CARDS)}
+SPECIES_IN_PLAY = {p: SPECIES[:n] for p, (n, _) in SETUP.items()}
 
 
 @register
@@ -141,7 +141,7 @@ class Mammuz(Game):
 
     @property
     def species(self) -> tuple:
-        return SPECIES[: SETUP[self.players][0]]
+        return SPECIES_IN_PLAY[self.players]
 
     def new_state(self, seed=0):
         rng = Rng.from_seed(seed)
@@ -236,14 +236,19 @@ class Mammuz(Game):
         return vector
 
 
+_HAND_ADDS: dict = {}
+
+
 def _adds(hand: tuple, cards: tuple) -> list:
     """The cards of ``hand`` (counts aligned with CARDS) that may still join the lay ``cards``."""
-    out = [ADDS[i] for i, n in enumerate(hand) if n]
-    for c in set(cards):
-        i = CARD_INDEX[c]
-        if hand[i] <= cards.count(c):
-            out.remove(ADDS[i])
-    return out
+    adds = _HAND_ADDS.get(hand)
+    if adds is None:  # a hand's cards, kept for the next decisions of the same lay
+        if len(_HAND_ADDS) > 50_000:
+            _HAND_ADDS.clear()
+        adds = _HAND_ADDS[hand] = tuple(ADDS[i] for i, n in enumerate(hand) if n)
+    if not cards:
+        return list(adds)
+    return [a for a in adds if hand[CARD_INDEX[a.card]] > cards.count(a.card)]
 
 
 def _counts(cards) -> tuple:
@@ -290,6 +295,10 @@ class MammuzState(State):
     @property
     def to_move(self):
         return None if self.winner is not None else self.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
 
     @property
     def herd(self) -> list:
@@ -381,7 +390,9 @@ class MammuzState(State):
         kind = type(action)
         if kind is AddCard:
             species, cards = self.laying if self.laying is not None else (self.claim, ())
-            cards = tuple(sorted(cards + (action.card,), key=CARD_INDEX.__getitem__))
+            cards = cards + (action.card,)
+            if len(cards) > 1 and CARD_INDEX[cards[-2]] > CARD_INDEX[action.card]:
+                cards = tuple(sorted(cards, key=CARD_INDEX.__getitem__))
             if len(cards) == 4:
                 return self._lay(Lay(species, cards))
             new = self._copy()
@@ -407,8 +418,9 @@ class MammuzState(State):
             hand[CARD_INDEX[c]] -= 1
         order, rng = Rng(self.rng).shuffled(action.cards)
         hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
-        new = self._with(hands=hands, claim=action.species, displays=self.displays + ((seat, tuple(order), ()),),
-                         to_act=self._next(seat), rng=rng.state, laying=None)
+        new = self._copy()
+        new.hands, new.claim, new.displays = hands, action.species, self.displays + ((seat, tuple(order), ()),)
+        new.to_act, new.rng, new.laying = self._next(seat), rng.state, None
         n = len(action.cards)
         claim = _plural(action.species, n)
         verb = "starts a herd" if not self.displays else "expands the herd"
@@ -418,7 +430,8 @@ class MammuzState(State):
                       {"seat": seat, "count": n, "species": action.species, "cards": list(action.cards)},
                       seats=(seat,), public_text=text,
                       public_data={"seat": seat, "count": n, "species": action.species})
-        return new._with(events=(event,))
+        new.events = (event,)
+        return new
 
     def _challenge(self, action: Challenge):
         challenger = self.to_act
@@ -428,7 +441,8 @@ class MammuzState(State):
         names = self.game.seat_names
         displays = self.displays[:-1] + ((displayer, cards, tuple(sorted(up + (index,)))),)
         turned = self.turned + ((displayer, card, challenger),)
-        state = self._with(displays=displays, turned=turned)
+        state = self._copy()
+        state.displays, state.turned = displays, turned
         claim = self.claim
         truth = "the claim was true" if card == claim else (
             "a dinosaur" if card in DINOSAURS else f"the claim of {claim} was false")
@@ -484,7 +498,8 @@ class MammuzState(State):
         for c in herd + pile:
             hand[CARD_INDEX[c]] += 1
         hands = self.hands[:taker] + (tuple(hand),) + self.hands[taker + 1:]
-        after = self._with(hands=hands, displays=(), pile=(), claim=None, pending=None)
+        after = self._copy()
+        after.hands, after.displays, after.pile, after.claim, after.pending = hands, (), (), None, None
         extra = f", with the pile of {len(pile)}" if pile else ""
         events.append(Event("take", f"{why[0].upper()}{why[1:]}: {len(herd)} card{'s' * (len(herd) != 1)}{extra}.",
                             {"seat": taker, "count": len(herd) + len(pile)}, after=after))
@@ -521,7 +536,7 @@ class MammuzState(State):
                                 {"winners": [displayer]}))
             return state._with(events=tuple(_last_is_final(events)))
         state, events = self._extinctions(events)
-        if state.winner is None and not state._live_species():
+        if state.winner is None and len(state.extinct) >= len(self.game.species) and not state._live_species():
             # Every species died out and the hands hold only dinosaurs: nobody can name a herd
             # again. The fewest cards wins; a tie goes to the first in turn from the next starter.
             starter = self._next(taker) if taker is not None else challenger
@@ -532,14 +547,33 @@ class MammuzState(State):
                                 f"with the fewest cards ({sum(state.hands[best])}), wins.", {"winners": [best]}))
         if state.winner is None:
             starter = self._next(taker) if taker is not None else challenger
-            state = state._with(starter=starter, to_act=starter)
+            state = state._copy()
+            state.starter = state.to_act = starter
             why = f"the player after {names[taker]}, who took the herd" if taker is not None else "nobody took the herd, so the challenger"
             events.append(Event("starter", f"{names[starter]} starts the next herd ({why}).", {"seat": starter}))
-        events = _last_is_final(events)
-        return state._with(events=tuple(events))
+        if state is self:
+            state = self._copy()
+        state.events = tuple(_last_is_final(events))  # a fresh state, not yet seen by anyone
+        return state
+
+    def _any_extinction(self) -> bool:
+        hands, bases, extinct = self.hands, self.bases, self.extinct
+        for s in self.game.species:
+            if s in extinct:
+                continue
+            left = SPECIES_SIZE[s] - bases.get(s, 0)
+            if left == 0:
+                return True
+            i = CARD_INDEX[s]
+            for h in hands:
+                if h[i] == left:
+                    return True
+        return False
 
     def _extinctions(self, events: list):
         """Every species whose cards still in play are all in one hand dies out at once."""
+        if not self._any_extinction():
+            return self, events  # the common case, checked cheaply
         names = self.game.seat_names
         state = self
         all_cards = self.game.options["extinction"] == "all_cards"
