@@ -59,10 +59,16 @@ class Skeptic(Bot):
     per_card = 0.02
     no_true = 0.3
     chosen = 1.3  # a starter names the species he holds most of: more true cards
+    kept = 0.5  # how much of what another seat took it still holds (he may have laid it since)
+
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._claims = {}  # turned-card record index → the claim of the round it settled
 
     def choose(self, observation, legal_actions):
         o = observation
         me = o["to_move"]
+        self._remember(o)
         hand = {c: n for c, n in (o["hand"] or {}).items() if n}
         gives = [a for a in legal_actions if isinstance(a, GiveHerd)]
         if gives:
@@ -83,6 +89,28 @@ class Skeptic(Bot):
                 return self._pick(challenges)
         return self._lay(o, hand, claims)
 
+    def _remember(self, o):
+        """Note the claim of the round in progress: once a card of it is turned, who took the
+        herd (and that card) follows from the card and the claim."""
+        n = len(o["turned"])
+        if any(k > n for k in self._claims):  # a new game: the record of turned cards restarted
+            self._claims.clear()
+        if o["claim"] is not None:
+            self._claims[n] = o["claim"]
+
+    def _taken(self, o) -> dict:
+        """Species cards seen turned and taken into another seat's hand: {seat: {card: n}}."""
+        me, out = o["to_move"], {}
+        for i, t in enumerate(o["turned"]):
+            claim, card = self._claims.get(i), t["card"]
+            if claim is None or card not in SPECIES:
+                continue
+            taker = t["challenger"] if card == claim else t["displayer"]
+            if taker != me:
+                out.setdefault(taker, {})
+                out[taker][card] = out[taker].get(card, 0) + 1
+        return out
+
     def _unknown(self, o, hand, species) -> int:
         """How many cards of ``species`` may lie where this seat cannot see."""
         me = o["to_move"]
@@ -102,7 +130,13 @@ class Skeptic(Bot):
             return 0.0
         slots = o["pile"] + sum(n for s, n in enumerate(o["hand_sizes"]) if s != me)
         slots += sum(d["size"] - len(d["turned"]) for d in o["displays"] if d["seat"] != me)
-        held = unknown * (o["hand_sizes"][last["seat"]] + last["size"]) / max(1, slots)
+        # Cards of the species it saw turned and taken: in the displayer's hand they make the
+        # claim likelier, in another hand they are not in the display (unless laid since).
+        taken = self._taken(o)
+        mine = taken.get(last["seat"], {}).get(o["claim"], 0)
+        elsewhere = sum(cards.get(o["claim"], 0) for seat, cards in taken.items() if seat != last["seat"])
+        spread = max(0, unknown - mine - elsewhere * self.kept)
+        held = min(unknown, mine + spread * (o["hand_sizes"][last["seat"]] + last["size"]) / max(1, slots))
         if len(o["displays"]) == 1:
             held *= self.chosen
         return min(1.0, held / last["size"])
