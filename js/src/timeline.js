@@ -228,7 +228,8 @@ function mountTimeline(el, model, spec, live) {
   // The log beside the table: one entry per frame, the shown one marked aria-current. One
   // entry at a time is in the tab order (roving tabindex); arrows move inside the list.
   const logBox = h("div", { class: "tw-log-box" });
-  const logList = h("ol", { class: "tw-log", "aria-label": "Game log" });
+  // role="list": a list styled without markers keeps its list semantics in every browser.
+  const logList = h("ol", { class: "tw-log", role: "list", "aria-label": "Game log" });
   logBox.append(logList);
   const main = h("div", { class: "tw-main" });
   // Pass-and-play: covers the table and the log between two players' turns.
