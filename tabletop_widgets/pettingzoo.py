@@ -91,6 +91,9 @@ class TabletopEnv(AECEnv):
         self.game = game
         self.catalogue = catalogue
         self.index_of = {notation: i for i, notation in enumerate(catalogue)}
+        # a game may map an action to its index directly (``game.action_index``), without
+        # writing its notation on every step
+        self._action_index = getattr(game, "action_index", None)
         self.observation_length = size
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -187,6 +190,10 @@ class TabletopEnv(AECEnv):
 
     def _refresh_legal(self):
         """Index → action for the legal actions of the seat to move."""
+        if self._action_index is not None:
+            index = self._action_index
+            self._legal = {index(action): action for action in self.game_state.legal_actions()}
+            return
         legal = {}
         for action in self.game_state.legal_actions():
             notation = str(action)

@@ -80,3 +80,32 @@ def test_when_every_species_has_died_out_the_game_ends_instead_of_leaving_no_leg
     # started next (the player after the taker, Carla).
     assert state.is_over and state.winners == (3,) and state.legal_actions() == []
     assert "Dario" in state.events[-1].text
+
+
+def _no_notation(action):
+    raise AssertionError(f"the notation of a {type(action).__name__} was written")
+
+
+def test_the_environment_finds_action_indices_without_notation(monkeypatch):
+    from tabletop_widgets.games.mammuz import rules
+    from tabletop_widgets.pettingzoo import env
+
+    e = env("mammuz", players=4)
+    e.reset(seed=3)
+    catalogue = e.unwrapped.catalogue
+    seen = set()
+    for _ in range(120):
+        obs, _, terminated, truncated, _ = e.last()
+        if terminated or truncated:
+            break
+        legal = e.unwrapped.game_state.legal_actions()
+        mask = obs["action_mask"]
+        assert sorted(i for i, m in enumerate(mask) if m) == sorted(catalogue.index(str(a)) for a in legal)
+        # from here on, writing any action's notation would fail: the steps must not need it
+        with monkeypatch.context() as patch:
+            for cls in (rules.Claim, rules.AddCard, rules.Done, rules.Challenge, rules.GiveHerd):
+                patch.setattr(cls, "__str__", _no_notation)
+            index = int(mask.nonzero()[0][len(seen) % int(mask.sum())])
+            e.step(index)
+        seen.add(catalogue[index].split()[0])
+    assert {"claim", "add", "challenge"} <= seen
