@@ -42,8 +42,8 @@ def test_readme_shell_commands_run(tmp_path):
     assert len(commands) >= 3
     tw = __import__("tabletop_widgets")
     m = tw.Match("mamba", seed=1)
-    m.autoplay({0: tw.bots.Random(seed=0), 1: tw.bots.Random(seed=1)}, max_steps=6)
-    (tmp_path / "replay.json").write_text(m.to_json())
+    m.autoplay({0: tw.bots.Random(seed=0), 1: tw.bots.Random(seed=1)}, max_steps=12)
+    (tmp_path / "replay.json").write_text(m.to_json())  # long enough for the --steps 0:12 example
     for command in commands:
         proc = subprocess.run([sys.executable, *shlex.split(command)[1:]], cwd=tmp_path,
                               capture_output=True, text=True, timeout=300)
@@ -64,3 +64,16 @@ def test_readme_commands_and_paths_exist():
         assert (ROOT / path).exists(), f"README links to {path}, which does not exist"
     ci = (ROOT / ".ci" / "run").read_text()
     assert "./dev test" in ci
+
+
+def test_readme_starts_a_newcomer_off():
+    # what it is, the two commands, ten lines, every notebook, the rules and the docs
+    ten = re.search(r"## Ten lines\n\n```python\n(.*?)```", README, flags=re.S)[1]
+    assert len([line for line in ten.splitlines() if line.strip()]) <= 10
+    for notebook in (ROOT / "examples").glob("*.ipynb"):
+        assert f"(examples/{notebook.name})" in README, f"README does not link {notebook.name}"
+    assert "(docs/rules/)" in README and "(docs/index.md)" in README
+    assert "./dev lab --port" in README  # its arguments go to jupyter lab
+    # the extra is named where the examples that need it stand
+    simulate = README.index('df = tw.simulate(')
+    assert "pip install 'tabletop_widgets[analysis]'" in README[simulate - 600:simulate]
