@@ -576,9 +576,11 @@ function mountTimeline(el, model, spec, live) {
             ? "Waiting for this view's frames…"
             : "Waiting for the kernel…";
     }
-    if (caption.textContent !== st.spoken) {
-      st.spoken = caption.textContent;
-      speaker.textContent = st.spoken;
+    drawPass();
+    const spoken = passing() && live ? passText.textContent : caption.textContent;
+    if (spoken !== st.spoken) {
+      st.spoken = spoken;
+      speaker.textContent = spoken;
     }
     // A locked screen is a player's own: Python refuses to move the match from it.
     const mayContinue = live && !replayMode() && !model.get("lock_seat");
@@ -589,7 +591,6 @@ function mountTimeline(el, model, spec, live) {
     skipBtn.disabled = !frame || st.index >= n - 1;
     drawSeats();
     drawReplay();
-    drawPass();
     drawLog();
     if (frame) {
       try {
@@ -725,11 +726,14 @@ function mountTimeline(el, model, spec, live) {
   });
   onModel("change:pass_to", () => {
     // The screen goes to another player: nothing of the last one's view may stay in the page.
+    const focused = root.contains(document.activeElement);
     if (passing()) {
       dropFrames(false);
       remountBoard();
     }
     draw();
+    // Keyboard users land on the cover's button (never taken from another cell's focus).
+    if (passing() && focused && document.activeElement !== passBtn) passBtn.focus();
   });
   for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
   onModel("change:error", () => {

@@ -292,11 +292,14 @@ describe("rendering and the protocol", () => {
     load(model);
     expect($(".tw-pass").hidden).toBe(true);
     expect(el.querySelectorAll(".tw-log-entry").length).toBe(5);
-    // Python covers the screen and gives it to Bob in one update
+    // Python covers the screen and gives it to Bob in one update; the focus goes to the cover
+    $(".tw-first").focus();
     model.set("pass_to", 1);
+    expect(document.activeElement).toBe($(".tw-pass-ready"));
     model.set("seat", 1);
     expect($(".tw-pass").hidden).toBe(false);
     expect($(".tw-pass-text").textContent).toBe("Pass the screen to Bob.");
+    expect($("[aria-live=polite]").textContent).toBe("Pass the screen to Bob.");
     expect(el.querySelectorAll(".tw-log-entry").length).toBe(0);
     expect(caption()).toBe("");
     expect(el.querySelector(".tw-board").textContent).not.toMatch(/pile/); // the view drawn is gone
