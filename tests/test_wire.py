@@ -5,7 +5,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 import tabletop_widgets as tw
-from tabletop_widgets.core.wire import apply_patch, decode_frames, encode_frames, view_patch
+from tabletop_widgets.core.wire import apply_patch, decode_frames, encode_frames, receive, share, view_patch
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False, allow_infinity=False),
                       st.sampled_from(["a", "b", ""]))
@@ -57,3 +57,34 @@ def test_a_list_of_seat_records_sends_only_the_records_that_changed():
     new = {"hands": [{"a": 1, "b": [1]}, {"a": 3}], "names": ["x", "z"]}
     assert view_patch(old, new) == {"s": {"names": ["x", "z"]}, "p": {"hands": {"i": {"1": {"s": {"a": 3}}}}}}
     assert apply_patch(old, view_patch(old, new)) == new and old["hands"][1] == {"a": 2}
+
+
+@settings(max_examples=150)
+@given(st.lists(views, min_size=2, max_size=7), st.data())
+def test_a_part_sent_from_index_i_patches_the_frame_held_before_it(seq, data):
+    """An action's frames travel as patches of the frame the receiver holds before them."""
+    frames = [{"step": i, "sub": 0, "caption": "c", "view": v} for i, v in enumerate(seq)]
+    cut = data.draw(st.integers(1, len(frames) - 1))
+    held = receive([], json.loads(json.dumps({"from": 0, "frames": encode_frames(frames[:cut])})))
+    part = json.loads(json.dumps(encode_frames(frames[cut:], base=frames[cut - 1]["view"])))
+    assert all("view_delta" in f and "view" not in f for f in part)
+    assert exact(receive(held, {"from": cut, "frames": part})) == exact(frames)
+    # A part from an earlier index replaces what followed it.
+    assert exact(receive(held + [{"view": {}}] * 2, {"from": cut, "frames": part})) == exact(frames)
+
+
+@settings(max_examples=200)
+@given(views, views)
+def test_sharing_keeps_the_new_value_and_reuses_the_old_parts(old, new):
+    before = exact(old)
+    shared = share(old, new)
+    assert exact(shared) == exact(new) and exact(old) == before
+    for key, value in shared.items():
+        if key in old and exact(old[key]) == exact(value):
+            assert value is old[key], key  # held once, not twice
+    assert (shared is old) == (exact(old) == exact(new))
+
+
+def test_sharing_tells_true_from_one():
+    assert share({"a": 1, "b": [1]}, {"a": True, "b": [1.0]}) == {"a": True, "b": [1.0]}
+    assert type(share({"a": 1}, {"a": True})["a"]) is bool

@@ -2,20 +2,25 @@
 
 import json
 
-from tabletop_widgets.core.wire import decode_frames
+from tabletop_widgets.core.wire import receive
 
 
 def record(w):
     """From now on, keep every message ``w`` sends to the browser: ``w.raw`` as sent (the
     JSON the browser receives), ``w.sent`` with the frames' views rebuilt from their patches
-    as the browser does."""
+    as the browser does, and ``w.held``, the frames the browser holds."""
     w.sent, w.raw = [], []
+    # Recording a widget already on a page: the page holds the frames Python sent it so far.
+    counts = getattr(w, "_counts", None) or []
+    w.held = [f for step in range(len(counts)) for f in w._frames_of(step)] if getattr(w, "_match", None) is not None else []
 
     def send(content, buffers=None):
         wire = json.loads(json.dumps(content))
         w.raw.append(wire)
         if wire.get("type") == "frames":
-            wire = dict(wire, frames=decode_frames(wire["frames"]))
+            w.held = receive(w.held, wire)
+            start = max(0, min(wire.get("from", 0), len(w.held)))
+            wire = dict(wire, frames=w.held[start:])
         w.sent.append(wire)
 
     w.send = send

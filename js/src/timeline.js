@@ -72,9 +72,13 @@ export function applyPatch(old, patch) {
   return out;
 }
 
-/** Frames as sent (every view after the first as `view_delta`) → frames with their views. */
-export function decodeFrames(frames) {
-  let prev = null;
+/**
+ * Frames as sent (each view as `view_delta`, a patch of the view before it) → frames with their
+ * views. `before` is the frame held just before them (a `frames` message from index i > 0
+ * patches its first frame against frame i - 1), or null: then the first frame has its view.
+ */
+export function decodeFrames(frames, before = null) {
+  let prev = before;
   return frames.map((frame) => {
     if (frame && frame.view_delta && prev) {
       const { view_delta: delta, ...rest } = frame;
@@ -183,6 +187,7 @@ function mountTimeline(el, model, spec, live) {
     spoken: "",
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
+    synced: false, // the frames held came from a full answer (`from: 0`), not a saved frame
     framesSeat: null, // the seat the frames held were made for (set below, once seatOf exists)
     keep: null, // {step, sub} shown when the seat changed: shown again once the new frames come
   };
@@ -357,11 +362,14 @@ function mountTimeline(el, model, spec, live) {
   const animate = () => (model.get("settings") || {}).animate !== false;
 
   function receiveFrames(msg) {
-    const incoming = Array.isArray(msg.frames) ? decodeFrames(msg.frames) : [];
     // While the seat changes only a full reset (`from: 0`, Python's answer) is for the new
-    // seat; a later part sent before it belongs to the old seat's timeline.
-    if ((awaitingSeat() || st.keep) && msg.from !== 0) return;
+    // seat; a later part sent before it belongs to the old seat's timeline. Before the first
+    // full answer (only a saved frame held), a part patches frames not held: the answer to
+    // `hello` brings them all.
+    if ((awaitingSeat() || st.keep || !st.synced) && msg.from !== 0) return;
     const from = Math.max(0, Math.min(Number.isInteger(msg.from) ? msg.from : 0, st.frames.length));
+    const incoming = Array.isArray(msg.frames) ? decodeFrames(msg.frames, from > 0 ? st.frames[from - 1] : null) : [];
+    if (from === 0) st.synced = true;
     const shown = st.keep || st.frames[st.index];
     st.keep = null;
     if (from === 0) st.framesSeat = seatOf();

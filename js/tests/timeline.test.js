@@ -653,6 +653,50 @@ describe("views sent as patches", () => {
   });
 });
 
+describe("a part of the timeline patches the frame held before it", () => {
+  // Each view as a patch of the view before it (the pile only grows or changes here).
+  const encode = (frames, before) =>
+    frames.map((f, i) => {
+      const prev = i === 0 ? before : frames[i - 1];
+      if (!prev) return f;
+      const { view, ...rest } = f;
+      const old = prev.view.pile;
+      const grew = view.pile.length > old.length && old.every((v, j) => v === view.pile[j]);
+      return { ...rest, view_delta: grew ? { p: { pile: { x: view.pile.slice(old.length) } } } : { s: { pile: view.pile } } };
+    });
+
+  test("decodeFrames starts from the frame held before the part", () => {
+    const part = encode(FRAMES.slice(3), FRAMES[2]);
+    expect("view" in part[0]).toBe(false);
+    expect(decodeFrames(part, FRAMES[2])).toEqual(FRAMES.slice(3));
+  });
+
+  test("an action's frames from index i draw the same frames as a full timeline", () => {
+    const calls = [];
+    const spy = createGameWidget({ name: "spy", mount: () => ({ update: (f) => calls.push(f), destroy() {} }) });
+    const { model } = render(spy);
+    load(model, { frames: encode(FRAMES.slice(0, 3)) });
+    model.deliver({ type: "frames", from: 3, frames: encode(FRAMES.slice(3), FRAMES[2]) });
+    click(".tw-last");
+    for (let i = 0; i < FRAMES.length; i++) {
+      click(".tw-first");
+      for (let k = 0; k < i; k++) click(".tw-next");
+      expect(calls[calls.length - 1]).toEqual(FRAMES[i]);
+    }
+  });
+
+  test("before the first full answer a part is left for the answer to hello", () => {
+    const { model } = render(generic, { current: FRAMES[1], cursor: 1 });
+    expect(model.sent).toContainEqual({ type: "hello" });
+    model.deliver({ type: "frames", from: 1, frames: encode(FRAMES.slice(2), FRAMES[1]) });
+    expect(caption()).toBe(FRAMES[1].caption);
+    expect($(".tw-step").textContent).toBe("step 1 / 1");
+    load(model, { frames: encode(FRAMES) });
+    click(".tw-last");
+    expect(caption()).toBe(FRAMES[FRAMES.length - 1].caption);
+  });
+});
+
 describe("cleanup", () => {
   test("removes every model listener, DOM listener, timer and element", () => {
     vi.useFakeTimers();

@@ -7,12 +7,14 @@ along it is cached, so ``goto`` and ``frames`` never recompute a position they h
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Callable, Optional, Union
 
 from .errors import IllegalAction, ReplayError, quote
 from .game import MAX_DEPTH, Game, State, depth_exceeds, make, make_from_data
 from .rng import check_seed, fresh_seed
+from .wire import share
 
 REPLAY_FORMAT = "tabletop_widgets.match"
 REPLAY_VERSION = 1
@@ -58,6 +60,10 @@ class Match:
     system (:func:`~.rng.fresh_seed`) and kept in :attr:`seed`, so the replay reproduces it.
     """
 
+    #: How many (step, seat) frame lists a match keeps; the least recently used go first.
+    #: (A finished 6-player Plus game holds about 2,100 with every seat's view.)
+    frame_cache_size = 4096
+
     def __init__(
         self,
         game_or_name: Union[Game, str],
@@ -86,7 +92,7 @@ class Match:
         self._actions: list = []
         self._states: list[State] = [self._start]
         self._cursor = 0
-        self._frames: dict = {}
+        self._frames: OrderedDict = OrderedDict()
         self._listeners: list[Callable] = []
 
     # reading ---------------------------------------------------------------------------------
@@ -120,7 +126,7 @@ class Match:
         del self._actions[self._cursor:]
         del self._states[self._cursor + 1:]
         if dropped:
-            self._frames = {k: v for k, v in self._frames.items() if k[0] <= self._cursor}
+            self._frames = OrderedDict((k, v) for k, v in self._frames.items() if k[0] <= self._cursor)
         self._actions.append(action)
         self._states.append(new)
         self._cursor += 1
@@ -151,7 +157,7 @@ class Match:
         other._actions = self._actions[: self._cursor]
         other._states = self._states[: self._cursor + 1]
         other._cursor = self._cursor
-        other._frames = {k: v for k, v in self._frames.items() if k[0] <= self._cursor}
+        other._frames = OrderedDict((k, v) for k, v in self._frames.items() if k[0] <= self._cursor)
         other._listeners = []
         return other
 
@@ -180,29 +186,44 @@ class Match:
         return out
 
     def frames_of_step(self, step: int, seat: Optional[int] = None) -> list[Frame]:
-        """The frames of one step (0 is the set-up), cached per (step, seat)."""
+        """The frames of one step (0 is the set-up), cached per (step, seat).
+
+        The cache keeps the :attr:`frame_cache_size` most recently used (step, seat) lists. A
+        view shares every part that did not change with the view before it (the previous frame,
+        or the previous step's last frame when cached): views are never changed in place."""
         self._check_seat(seat)
         key = (self._check_step(step), seat)
         cached = self._frames.get(key)
         if cached is not None:
+            self._frames.move_to_end(key)
             return cached
         state = self._states[step]
+        before_frames = self._frames.get((step - 1, seat)) if step > 0 else None
+        prev = before_frames[-1].view if before_frames else None
+
+        def view_of(observed):
+            nonlocal prev
+            prev = observed if prev is None else share(prev, observed)
+            return prev
+
         if step == 0:
-            frames = [Frame(0, 0, state.setup_caption(), state.observe(seat), "setup", {}, True)]
+            frames = [Frame(0, 0, state.setup_caption(), view_of(state.observe(seat)), "setup", {}, True)]
         else:
             before = self._states[step - 1]
             events = state.events
             if not events:
-                frames = [Frame(step, 0, before.caption(self._actions[step - 1]), state.observe(seat))]
+                frames = [Frame(step, 0, before.caption(self._actions[step - 1]), view_of(state.observe(seat)))]
             else:
                 frames = []
                 for sub, event in enumerate(events):
                     text, data = event.seen_by(seat)
                     after = event.after if event.after is not None else state
                     frames.append(
-                        Frame(step, sub, text, after.observe(seat), event.kind, data, sub == len(events) - 1)
+                        Frame(step, sub, text, view_of(after.observe(seat)), event.kind, data, sub == len(events) - 1)
                     )
         self._frames[key] = frames
+        while len(self._frames) > self.frame_cache_size:
+            self._frames.popitem(last=False)
         return frames
 
     def _check_seat(self, seat):

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import os
 import pathlib
+import weakref
+from collections import OrderedDict
 from typing import Optional, Union
 
 import anywidget
@@ -91,6 +93,30 @@ ERROR_LIMIT = 600
 #: No notation is this long; a longer forged action is refused before the game parses it.
 ACTION_LIMIT = 1000
 
+#: Widgets whose ``current`` changed without being sent (after an action: the browser built
+#: that frame from the frames it received). Sent once a notebook cell has run, so that a
+#: notebook saved from the kernel's messages (nbclient, myst-nb) stores the frame shown.
+_CURRENT_BEHIND = weakref.WeakSet()
+_FLUSH_HOOKED = []
+
+
+def _send_current_behind():
+    for widget in list(_CURRENT_BEHIND):
+        widget._send_current()
+
+
+def _hook_flush():
+    if _FLUSH_HOOKED:
+        return
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return
+    shell = get_ipython()
+    if shell is not None:
+        shell.events.register("post_execute", _send_current_behind)
+        _FLUSH_HOOKED.append(shell)
+
 
 class GameWidget(anywidget.AnyWidget):
     """A match on the shared timeline: step through it, rewind it, play it from a seat.
@@ -169,6 +195,10 @@ class GameWidget(anywidget.AnyWidget):
         self._match: Optional[Match] = None
         self._unobserve = None
         self._counts: list[int] = []  # frames per step the browser holds, for `from` offsets
+        # (seat, step) → (that step's frames as sent: the first a patch of the
+        # previous step's last view, that last view); least recently used first.
+        self._encoded: OrderedDict = OrderedDict()
+        self._quiet_current = False
         self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
         self._bot_specs = bots
         self._bots = {}
@@ -232,6 +262,8 @@ class GameWidget(anywidget.AnyWidget):
                 raise ValueError(f"bots: seat {s!r} is not a seat of this {match.game.players}-player game")
         if self._unobserve is not None:
             self._unobserve()
+        if match is not self._match:
+            self._encoded.clear()
         self._match = match
         self._bots = table
         self._bot_specs = bots
@@ -495,11 +527,34 @@ class GameWidget(anywidget.AnyWidget):
         return f"{self._match.game.seat_names[self.seat]}'s view"
 
     # sending -----------------------------------------------------------------------------
+    #: How many steps' encoded frames a widget keeps (over the seats it showed); the least
+    #: recently used go first.
+    encoded_cache_size = 4096
+
     def _frames_of(self, step: int) -> list[dict]:
         return [f.to_dict() for f in self._match.frames_of_step(step, self.seat)]
 
+    def _encoded_step(self, step: int) -> list[dict]:
+        """``step``'s frames as sent: the first a patch of the previous step's last view."""
+        key = (self.seat, step)
+        cached = self._encoded.get(key)
+        if cached is not None:
+            self._encoded.move_to_end(key)
+            return cached[0]
+        frames = self._frames_of(step)
+        base = None
+        if step > 0:
+            before = self._encoded.get((self.seat, step - 1))
+            base = before[1] if before is not None else self._frames_of(step - 1)[-1]["view"]
+        encoded = encode_frames(frames, base)
+        self._encoded[key] = (encoded, frames[-1]["view"])
+        while len(self._encoded) > self.encoded_cache_size:
+            self._encoded.popitem(last=False)
+        return encoded
+
     def _send_all(self, goto: bool = True):
-        """Everything the browser needs: frames from 0, the legal actions, the cursor."""
+        """Everything the browser needs: frames from 0, the legal actions, the cursor. Each
+        step's frames are encoded once and kept, so a reload (``hello``) re-encodes nothing."""
         if self.pass_to is not None:
             # Covered between two players: no frame of either seat until the next one is ready.
             self._counts = []
@@ -507,14 +562,27 @@ class GameWidget(anywidget.AnyWidget):
             return
         frames, counts = [], []
         for step in range(len(self._match) + 1):
-            step_frames = self._frames_of(step)
+            step_frames = self._encoded_step(step)
             frames.extend(step_frames)
             counts.append(len(step_frames))
         self._counts = counts
-        self.send({"type": "frames", "from": 0, "frames": encode_frames(frames)})
+        self.send({"type": "frames", "from": 0, "frames": frames})
         self._send_legal()
         if goto:
             self.send(self._goto_message())
+        self._send_current()
+
+    def _should_send_property(self, key, value):
+        if key == "current" and self._quiet_current:
+            return False
+        return super()._should_send_property(key, value)
+
+    def _send_current(self):
+        """Send ``current`` if an action changed it without sending it."""
+        if self in _CURRENT_BEHIND:
+            _CURRENT_BEHIND.discard(self)
+            if getattr(self, "comm", None) is not None:
+                self.send_state("current")
 
     def _shown(self) -> tuple:
         """The frame the browser is told to show, as ``(step, sub)`` within this match."""
@@ -542,17 +610,31 @@ class GameWidget(anywidget.AnyWidget):
         if not self._holding:
             self.send(self._legal_message())
 
-    def _sync_cursor(self):
+    def _sync_cursor(self, quiet: bool = False):
+        """``cursor`` and ``current`` from the match. ``quiet`` (after an action): the browser
+        builds that frame from the frames just sent, so ``current`` is updated here and sent
+        later (once a notebook cell has run, or with the next ``hello``), not with every action."""
         match = self._match
         step, sub = self._shown()
-        with self.hold_sync():  # one state update for both traits
-            self.cursor = match.cursor
-            covered = self.pass_to is not None
-            self.current = None if covered else match.frames_of_step(step, self.seat)[sub].to_dict()
+        self._quiet_current = quiet
+        try:
+            with self.hold_sync():  # one state update for both traits
+                self.cursor = match.cursor
+                covered = self.pass_to is not None
+                self.current = None if covered else match.frames_of_step(step, self.seat)[sub].to_dict()
+        finally:
+            self._quiet_current = False
+        if quiet:
+            _CURRENT_BEHIND.add(self)
+            _hook_flush()
+        else:
+            _CURRENT_BEHIND.discard(self)
 
     def _on_match_change(self, kind, step=None, dropped=0, **info):
         if not self.replay and self._at is not None and self._at[0] != self._match.cursor:
             self._at = None  # the match moved elsewhere: show where play continues there
+        if kind == "play" and dropped:  # a new step replaces a recorded future: forget its encodings
+            self._encoded = OrderedDict((k, v) for k, v in self._encoded.items() if k[1] < step)
         if self.pass_to is not None:
             # Covered: nothing is sent; the next player gets every frame when ready.
             self._sync_cursor()
@@ -560,12 +642,13 @@ class GameWidget(anywidget.AnyWidget):
                 self._pass_if_needed()
             return
         if kind == "play":
-            # Only the new step's frames; the browser drops whatever it held from there on.
+            # Only the new step's frames, the first a patch of the browser's last frame before
+            # them; the browser drops whatever it held from there on.
             del self._counts[step:]
-            frames = self._frames_of(step)
-            self.send({"type": "frames", "from": sum(self._counts), "frames": encode_frames(frames)})
+            frames = self._encoded_step(step)
+            self.send({"type": "frames", "from": sum(self._counts), "frames": frames})
             self._counts.append(len(frames))
-            self._sync_cursor()
+            self._sync_cursor(quiet=True)
             self._send_legal()
         elif kind == "cursor":
             self._sync_cursor()
@@ -731,6 +814,7 @@ class GameWidget(anywidget.AnyWidget):
                 f"last step, {live}{where}, and cannot move the match back; {outcome}.")
 
     def close(self):
+        _CURRENT_BEHIND.discard(self)
         if getattr(self, "_unobserve", None) is not None:
             self._unobserve()
             self._unobserve = None

@@ -2,8 +2,10 @@
 
 Consecutive frames differ little (one revealed card, one wave of a cascade) while a view
 repeats the whole position, so a long game's frames are mostly repetition. In a list of
-frames sent together (a ``frames`` message, an HTML replay) the first keeps its ``view``;
-every later one carries ``view_delta``, a patch of the previous frame's view instead.
+frames sent together (a ``frames`` message, an HTML replay) every frame carries
+``view_delta``, a patch of the previous frame's view, instead of its ``view``; the first
+keeps its ``view`` unless the receiver already holds the frame before it (a ``frames``
+message from index ``i > 0`` patches the receiver's frame ``i - 1``).
 ``js/src/timeline.js`` (``decodeFrames``) rebuilds the views; so does :func:`decode_frames`.
 
 A patch of a dict is ``{"s": {key: value}, "p": {key: patch}, "r": [key, ...]}`` (each part
@@ -76,9 +78,36 @@ def apply_patch(old, patch: dict):
     return out
 
 
-def encode_frames(frames: list[dict]) -> list[dict]:
-    """``frames`` (``Frame.to_dict()``) with every view after the first as a patch."""
-    out, prev = [], None
+def share(old, new):
+    """``new`` with every part equal (as JSON) to the same part of ``old`` taken from ``old``.
+
+    Frames cached side by side then hold one copy of what did not change between them
+    (the views are never changed in place), which is most of each view."""
+    if old is new:
+        return new
+    kind = type(new)
+    if kind is not type(old):
+        return new
+    if kind is dict:
+        out, same = {}, old.keys() == new.keys()
+        for key, value in new.items():
+            if key in old:
+                value = share(old[key], value)
+                same = same and value is old[key]
+            out[key] = value
+        return old if same else out
+    if kind is list:
+        if len(old) == len(new) and all(map(_same, old, new)):
+            return old
+        common = min(len(old), len(new))
+        return [share(old[i], new[i]) if i < common else new[i] for i in range(len(new))]
+    return old if new == old and type(new) is type(old) else new
+
+
+def encode_frames(frames: list[dict], base: dict | None = None) -> list[dict]:
+    """``frames`` (``Frame.to_dict()``) with every view after the first as a patch; the first
+    too when ``base`` (the view of the frame just before them, which the receiver holds) is given."""
+    out, prev = [], base
     for frame in frames:
         view = frame.get("view")
         if type(prev) is dict and type(view) is dict:
@@ -91,9 +120,9 @@ def encode_frames(frames: list[dict]) -> list[dict]:
     return out
 
 
-def decode_frames(frames: list[dict]) -> list[dict]:
-    """The frames of :func:`encode_frames` with their views rebuilt."""
-    out, prev = [], None
+def decode_frames(frames: list[dict], base: dict | None = None) -> list[dict]:
+    """The frames of :func:`encode_frames` with their views rebuilt (``base`` as given there)."""
+    out, prev = [], base
     for frame in frames:
         if "view_delta" in frame:
             decoded = {key: value for key, value in frame.items() if key != "view_delta"}
@@ -102,3 +131,12 @@ def decode_frames(frames: list[dict]) -> list[dict]:
         out.append(frame)
         prev = frame.get("view")
     return out
+
+
+def receive(held: list[dict], message: dict) -> list[dict]:
+    """The frames a receiver holds after the ``frames`` message ``message``, as
+    ``js/src/timeline.js`` keeps them: what it held before index ``from``, then the message's
+    frames, the first patched against the frame just before them."""
+    start = max(0, min(message.get("from", 0), len(held)))
+    base = held[start - 1].get("view") if start > 0 else None
+    return held[:start] + decode_frames(message["frames"], base)

@@ -47,3 +47,22 @@ def assert_each_widget_shown_once(page):
     })""")
     assert shown and all(s == [1, 0] for s in shown), shown
     assert page.locator(".tw-replay, img.tw-replay-picture").count() == 0
+
+
+def decoded_comm_messages(messages):
+    """Widget messages (``Session.received_comm_msgs``) with each ``frames`` message's frames
+    rebuilt as the page rebuilds them: an action's frames patch the frame the page held
+    before them, so every message is decoded from what the earlier ones left."""
+    from tabletop_widgets.core.wire import receive
+
+    held, out = [], []
+    for message in messages:
+        content = message.get("data", {}).get("content", {})
+        if content.get("type") != "frames":
+            out.append(message)
+            continue
+        start = max(0, min(content.get("from", 0), len(held)))
+        held = receive(held, content)
+        data = dict(message["data"], content=dict(content, frames=held[start:]))
+        out.append(dict(message, data=data))
+    return out

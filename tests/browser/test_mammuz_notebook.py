@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 
-from tabletop_widgets.core.wire import decode_frames
+from lab_helpers import decoded_comm_messages
 
 # The viewing widget's hand as drawn: {card: count}, per hand row (by its seat).
 HANDS_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.mz-hand')].map(row =>
@@ -55,9 +55,9 @@ def test_mammuz_seat_view_shows_only_its_own_hand(notebook):
     # Received: no frame of this widget carries the all-seeing keys, another seat's display
     # cards face down, or a hand other than seat 0's.
     messages = nb.received_comm_msgs(widget["id"])
-    # Each message's views rebuilt as the page does (views after the first come as patches).
-    frames = [f for m in messages if m.get("data", {}).get("content", {}).get("type") == "frames"
-              for f in decode_frames(m["data"]["content"]["frames"])]
+    # Each message's views rebuilt as the page does (they come as patches).
+    frames = [f for m in decoded_comm_messages(messages) if m.get("data", {}).get("content", {}).get("type") == "frames"
+              for f in m["data"]["content"]["frames"]]
     assert frames
     for f in frames:
         view = f["view"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tabletop_widgets.core.wire import decode_frames
+from lab_helpers import decoded_comm_messages
 from widget_spy import dicts_in
 
 # In the kernel: every order card another seat held at any frame of widget ID's match (from the
@@ -44,14 +44,6 @@ def keys_anywhere(node, key):
     return (d[key] for d in dicts_in(node) if d.get(key) is not None)
 
 
-def decoded(message):
-    content = message.get("data", {}).get("content", {})
-    if content.get("type") != "frames":
-        return message
-    data = dict(message["data"], content=dict(content, frames=decode_frames(content["frames"])))
-    return dict(message, data=data)
-
-
 def test_mamma_mia_seat_view_receives_no_other_hand(notebook):
     nb = notebook("mamma_mia.ipynb")
     nb.run_all()
@@ -65,9 +57,9 @@ def test_mamma_mia_seat_view_receives_no_other_hand(notebook):
     assert truth["seat"] == 0
     assert truth["hidden"], "the other seats hold no order card: nothing to check"
 
-    # The frames' views as the page rebuilds them (views after a message's first come as
-    # patches; every value a patch carries ends up in a rebuilt view).
-    messages = [decoded(m) for m in nb.received_comm_msgs(widget["id"])]
+    # The frames' views as the page rebuilds them (they come as patches; every value a patch
+    # carries ends up in a rebuilt view).
+    messages = decoded_comm_messages(nb.received_comm_msgs(widget["id"]))
     received = set(order_cards(messages))
     # The instrument works: the widget's frames arrived, with the seat's own order cards in them.
     assert any(m.get("data", {}).get("content", {}).get("type") == "frames" for m in messages), \

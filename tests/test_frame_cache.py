@@ -1,0 +1,171 @@
+"""What a widget sends per action and keeps: frames patched against what the browser holds,
+a reload served from what was already encoded, bounded caches of frames."""
+
+import json
+import random
+import sys
+
+import pytest
+
+import tabletop_widgets as tw
+import tabletop_widgets.core.widget as widget_module
+import toy_game  # noqa: F401  (registers toy-fifteen)
+from tabletop_widgets.core import wire
+from widget_spy import browser, record
+
+
+def size(content) -> int:
+    return len(json.dumps(content, separators=(",", ":")))
+
+
+def counting(w):
+    """Keep in ``w.out`` every comm message ``w`` sends from now on: custom messages (also
+    recorded by widget_spy.record) and state updates."""
+    w.out = []
+    recorded = w.send
+
+    def send(content, buffers=None):
+        w.out.append({"method": "custom", "content": json.loads(json.dumps(content))})
+        recorded(content, buffers)
+
+    w.send = send
+    w._send = lambda msg, buffers=None: w.out.append(json.loads(json.dumps(msg)))
+    return w
+
+
+def finished_plus(seed=1, players=6, actions=None):
+    rng = random.Random(seed)
+    m = tw.Match("mamma-mia-plus", seed=seed, players=players)
+    while not m.state.is_over and (actions is None or len(m) < actions):
+        m.play(rng.choice(m.state.legal_actions()))
+    return m
+
+
+def frames_json(match, seat):
+    return [f.to_dict() for f in match.frames(seat)]
+
+
+def test_an_action_sends_its_frames_as_patches_of_the_browsers_last_frame_and_no_full_view():
+    rng = random.Random(4)
+    m = tw.Match("mamma-mia-plus", seed=4, players=6)
+    w = counting(record(tw.widget(m, seat=0)))
+    w.out.clear()
+    for _ in range(60):
+        before = len(w.out)
+        m.play(rng.choice(m.state.legal_actions()))
+        sent = w.out[before:]
+        frames = [msg["content"] for msg in sent if msg["method"] == "custom" and msg["content"]["type"] == "frames"]
+        assert len(frames) == 1 and frames[0]["from"] > 0
+        assert all("view" not in f and "view_delta" in f for f in frames[0]["frames"])
+        # The new frame travels once: `current` waits (the browser builds it from the frames).
+        assert not any("current" in msg.get("state", {}) for msg in sent)
+        full_view = size(m.frames_of_step(len(m), 0)[-1].view)
+        assert sum(size(msg) for msg in sent if msg.get("content", {}).get("type") != "legal") < full_view
+    # What the browser holds, rebuilt from the patches, is the seat's whole timeline.
+    assert w.held == frames_json(m, 0)
+    # ...and Python's `current` is the frame shown, sent with the next reload.
+    assert w.current == m.frames_of_step(len(m), 0)[-1].to_dict()
+    w.out.clear()
+    browser(w, {"type": "hello"})
+    (state,) = [msg["state"] for msg in w.out if msg["method"] == "update" and "current" in msg.get("state", {})]
+    assert state["current"] == w.current
+    w.out.clear()
+    browser(w, {"type": "hello"})
+    assert not any("current" in msg.get("state", {}) for msg in w.out)  # sent once
+
+
+def test_a_cell_that_played_sends_current_once_after_it_ran(monkeypatch):
+    m = tw.Match("toy-fifteen", seed=2)
+    w = counting(record(tw.widget(m, seat=None)))
+    w.out.clear()
+    m.play(m.state.legal_actions()[0])
+    m.play(m.state.legal_actions()[0])
+    assert not any("current" in msg.get("state", {}) for msg in w.out)
+    widget_module._send_current_behind()  # what IPython's post_execute runs
+    sent = [msg["state"]["current"] for msg in w.out if "current" in msg.get("state", {})]
+    assert sent == [m.frames_of_step(2)[-1].to_dict()]
+    widget_module._send_current_behind()
+    assert len([msg for msg in w.out if "current" in msg.get("state", {})]) == 1
+
+
+def test_a_reload_re_encodes_nothing_and_gives_the_same_timeline(monkeypatch):
+    m = finished_plus(seed=2, players=4)
+    w = record(tw.widget(m, seat=1))
+    browser(w, {"type": "hello"})
+    first = [msg for msg in w.raw if msg["type"] == "frames"][-1]
+    encoded, asked = [], []
+    monkeypatch.setattr(widget_module, "encode_frames", lambda *a, **k: encoded.append(a) or wire.encode_frames(*a, **k))
+    original = tw.Match.frames_of_step
+    monkeypatch.setattr(tw.Match, "frames_of_step", lambda self, step, *a: asked.append(step) or original(self, step, *a))
+    w.raw.clear()
+    browser(w, {"type": "hello"})
+    assert encoded == [] and set(asked) <= {m.cursor}  # at most the frame to show is looked up
+    (again,) = [msg for msg in w.raw if msg["type"] == "frames"]
+    assert again == first
+    assert w.held == frames_json(m, 1)
+
+
+def test_the_match_keeps_the_most_recently_used_steps_and_seats():
+    m = tw.Match("toy-fifteen", seed=5, players=2)
+    for _ in range(6):
+        m.play(m.state.legal_actions()[0])
+    m.frame_cache_size = 4
+    for step in range(4):
+        m.frames_of_step(step, 0)
+    m.frames_of_step(0, 0)  # used again: now the most recent
+    m.frames_of_step(5, 1)  # drops the least recently used: step 1 of seat 0
+    assert list(m._frames) == [(2, 0), (3, 0), (0, 0), (5, 1)]
+    for step in range(6):
+        m.frames_of_step(step, None)
+    assert list(m._frames) == [(2, None), (3, None), (4, None), (5, None)]
+    # Dropped frames come back the same when asked again.
+    fresh = tw.Match("toy-fifteen", seed=5, players=2)
+    for action in m.actions:
+        fresh.play(action)
+    assert [f.to_dict() for f in m.frames(0)] == [f.to_dict() for f in fresh.frames(0)]
+
+
+def test_a_widgets_encoded_steps_are_bounded_and_a_reload_still_sends_everything():
+    m = finished_plus(seed=5, players=3)
+    w = record(tw.widget(m, seat=2))
+    w.encoded_cache_size = 10
+    m.frame_cache_size = 10
+    for seat in (None, 0, 1, 2):
+        w.seat = seat
+        assert len(w._encoded) <= 10 and len(m._frames) <= 10
+        assert w.held == frames_json(m, seat)
+    # The most recent steps of the seat shown are those kept.
+    assert [k for k in w._encoded] == [(2, s) for s in range(len(m) - 9, len(m) + 1)]
+
+
+def test_consecutive_frames_hold_what_did_not_change_once():
+    m = finished_plus(seed=6, players=6)
+    frames = m.frames(0)
+    shared = sum(1 for a, b in zip(frames, frames[1:])
+                 if a.view["evaluation"] == b.view["evaluation"] and a.view["evaluation"] is b.view["evaluation"])
+    equal = sum(1 for a, b in zip(frames, frames[1:]) if a.view["evaluation"] == b.view["evaluation"])
+    assert equal > 10 and shared == equal
+
+
+def held_bytes(values) -> int:
+    """Bytes of every distinct object reachable from ``values`` (a shared part counts once)."""
+    seen, total, todo = set(), 0, list(values)
+    while todo:
+        node = todo.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        total += sys.getsizeof(node)
+        if isinstance(node, dict):
+            todo.extend(node.keys())
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return total
+
+
+def test_every_seats_frames_of_a_plus_game_hold_each_unchanged_part_once():
+    m = finished_plus(seed=7, players=4, actions=120)
+    views = [f.view for seat in (None, 0, 1) for f in m.frames(seat)]
+    unshared = held_bytes(json.loads(json.dumps(views)))  # each view on its own, as before
+    assert held_bytes(views) < unshared / 8, (held_bytes(views) / 1e6, unshared / 1e6)
