@@ -74,6 +74,8 @@ def test_readme_starts_a_newcomer_off():
         assert f"(examples/{notebook.name})" in README, f"README does not link {notebook.name}"
     assert "(docs/rules/)" in README and "(docs/index.md)" in README
     assert "./dev lab --port" in README  # its arguments go to jupyter lab
+    for name in ("mamba", "mamma-mia", "mamma-mia-plus", "mammuz"):  # a screenshot of each widget
+        assert f"](docs/images/{name}.png)" in README and (ROOT / "docs" / "images" / f"{name}.png").is_file()
     # the extra is named where the examples that need it stand
     simulate = README.index('df = tw.simulate(')
     assert "pip install 'tabletop_widgets[analysis]'" in README[simulate - 600:simulate]
