@@ -89,7 +89,8 @@ WATCH_CAPTIONS = """(root) => {
 
 
 # Every frame in turn (as the slider shows it): each selector's box relative to the widget,
-# to the pixel. Returns {boxes as JSON: first frame index with them}.
+# to the pixel. Returns {boxes as JSON: first frame index with them}, and any step counter
+# text cut by its fixed width.
 BOXES_OVER_THE_GAME = """(r, sels) => {
     const s = r.querySelector('.tw-slider'), seen = {};
     for (let i = 0; i <= Number(s.max); i++) {
@@ -98,6 +99,8 @@ BOXES_OVER_THE_GAME = """(r, sels) => {
         const key = JSON.stringify(sels.map(sel => { const b = (sel === '.tw-root' ? r : r.querySelector(sel)).getBoundingClientRect();
             return [b.left - o.left, b.top - o.top, b.width, b.height].map(Math.round); }));
         if (!(key in seen)) seen[key] = i;
+        const counter = r.querySelector('.tw-step');
+        if (counter.scrollWidth > counter.clientWidth) seen['counter cut: ' + counter.textContent] = i;
     }
     return seen;
 }"""
