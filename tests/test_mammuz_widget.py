@@ -237,3 +237,21 @@ def test_the_all_seeing_view_sends_every_hand():
     assert view["hands"] == [hand_of(m.state, s) for s in range(4)]
     assert view["displays"][0]["cards"] == ["hare", "triceratops"]
     assert set(view["dinosaurs_in_play"]) == set(DINOSAURS) - {"pterosaur", "plesiosaur", "tyrannosaurus"}
+
+
+def test_a_lay_made_card_by_card_shows_other_seats_only_how_many_cards():
+    m = tw.Match("mammuz", seed=5, first_player=0)
+    w = SpyWidget(m, seat=1)
+    hand = hand_of(m.state, 0)
+    species = next(s for s in m.game.species if s not in hand)  # every card laid is a lie
+    w.play(f"claim {species}")
+    for card in list(hand)[:2]:
+        w.play(f"add {card}")
+    frames = [f for msg in w.sent if msg["type"] == "frames" for f in msg["frames"]]
+    laying = [f["view"]["laying"] for f in frames if f["view"].get("laying")]
+    assert [lay["count"] for lay in laying] == [0, 1, 2] and all("cards" not in lay for lay in laying)
+    assert not any(card in f["caption"] for f in frames for card in list(hand)[:2])
+    w.play("done")
+    assert leaks(w, 1) == [] and m.state.observe(1)["displays"][0]["size"] == 2
+    # the seat making the lay sees its cards (the hand lists them in card order)
+    assert [f.view["laying"]["cards"] for f in m.frames(0)[1:4]] == [[], list(hand)[:1], list(hand)[:2]]

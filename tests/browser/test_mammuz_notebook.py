@@ -1,5 +1,6 @@
-"""examples/mammuz.ipynb in JupyterLab: every widget draws, and a seat's view shows that
-seat's hand only, drawn and received, while the all-seeing view shows every hand."""
+"""examples/mammuz.ipynb in JupyterLab: every widget draws, a seat's view shows that seat's
+hand only, drawn and received, a person composes a lay by clicks and it is played as one
+action, and the all-seeing view shows every hand."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import json
 import time
 
 from lab_helpers import decoded_comm_messages
+
+from conftest import ARTIFACTS
 
 # The viewing widget's hand as drawn: {card: count}, per hand row (by its seat).
 HANDS_JS = """(root) => Object.fromEntries([...root.querySelectorAll('.mz-hand')].map(row =>
@@ -65,6 +68,38 @@ def test_mammuz_seat_view_shows_only_its_own_hand(notebook):
         assert all("cards" not in d for d in view["displays"] if d["seat"] != 0), view["displays"]
         assert view["hand"] is not None
     assert frames[-1]["view"]["hand"] == own
+
+    # A person composes a lay: (a species when starting a herd,) two cards, Lay. The kernel
+    # plays it as one whole lay, one step of the timeline, and the bots answer.
+    count_steps = kernel_hand.rsplit("\n", 1)[0] + "\nprint(json.dumps([len(w.match), [str(a) for a in w.match.actions]]))"
+    before, _ = json.loads(nb.execute(count_steps).strip().splitlines()[-1])
+    root.locator(".mz-composer button.mz-lay").wait_for()
+    if root.locator("button.mz-species").count():
+        root.locator("button.mz-species").first.click()
+    cards = root.locator(".mz-hand button.mz-card")
+    cards.nth(0).click()
+    cards.nth(1).click()
+    lay = root.locator(".mz-composer button.mz-lay")
+    assert lay.is_enabled()
+    root.screenshot(path=str(ARTIFACTS / "mammuz-composed-lay.png"))
+    lay.click()
+
+    def played():
+        n, actions = json.loads(nb.execute(count_steps).strip().splitlines()[-1])
+        return actions if n > before else None
+
+    actions = wait_until(played, what="the composed lay to be played")
+    laid = actions[before]
+    assert laid.startswith("lay ") and len(laid.split(": ")[1].split()) == 2, laid
+    assert not any(a.split()[0] in ("claim", "add", "done") for a in actions)
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
+    # the page follows the bots' answers sub-step by sub-step to the match's end
+    def at_the_end():
+        own, hands = json.loads(nb.execute(kernel_hand).strip().splitlines()[-1])
+        drawn = root.evaluate("(root) => [...root.querySelectorAll('.mz-seat')].map(s => Number(s.dataset.hand))")
+        return (own, hands) if drawn == [sum(h.values()) for h in hands] and root.evaluate(HANDS_JS) == {"0": own} else None
+
+    own, hands = wait_until(at_the_end, timeout=60, what="the page to show the match's end after the lay")
 
     # The all-seeing view draws every hand.
     root.locator("select.tw-seat").select_option("")
