@@ -148,13 +148,14 @@ export const css = `
 .mm-fly { animation: mm-fly 0.45s ease-out; }
 @keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
-.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(140px, 1fr)); gap: 6px; }
-.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden;
+.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 4px; }
+.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 2px 5px; min-width: 0; overflow: hidden; gap: 1px !important;
   background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
 .mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-accent); }
 .mm-seat-name { display: flex; align-items: center; gap: 4px; font-weight: 700; }
 .mm-seat-facts { color: var(--mm-muted); display: flex; gap: 6px; flex-wrap: nowrap; align-items: center; white-space: nowrap; overflow: hidden; }
-.mm-seat-facts .mm-icon { width: 16px; height: 16px; flex: none; }
+.mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
+.mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
 .mm-backs { display: flex; overflow: hidden; }
 .mm-backs .mm-card { width: 12px; min-height: 20px; padding: 0; margin-right: -6px; border-width: 1px; }
@@ -522,24 +523,23 @@ export function drawSeats(doc, view, ctx, played = null) {
     if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge" }, "to move"));
     if (played && played.seat === s) name.append(el(doc, "span", { class: "mm-badge mm-badge-last" }, "just played"));
     if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
-    seatBox.append(name);
     const personal = (view.personal || [])[s];
-    seatBox.append(
-      el(doc, "div", { class: "mm-seat-facts" },
-        personal ? el(doc, "span", { title: "personal ingredient" }, ingredientIcon(personal, doc)) : null,
-        el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
-        el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
-      ),
-    );
+    if (personal) name.prepend(el(doc, "span", { title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)));
+    if (p.mamma_mia || view.mamma_mia_card === s) {
+      name.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
+    }
+    seatBox.append(name);
+    // One line of facts per seat: six seats fit the players' region.
     const hi = p.hand_ingredients ?? 0;
     const ho = p.hand_orders ?? 0;
     seatBox.append(
-      el(doc, "div", { class: "mm-seat-facts mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
-        "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
+      el(doc, "div", { class: "mm-seat-facts" },
+        el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
+        el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
+        el(doc, "span", { class: "mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
+          "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
+      ),
     );
-    if (p.mamma_mia || view.mamma_mia_card === s) {
-      seatBox.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
-    }
     box.append(seatBox);
   }
   return el(doc, "div", { class: "mm-section" }, el(doc, "h4", {}, "Players"), box);
