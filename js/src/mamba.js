@@ -506,7 +506,7 @@ export function mount(boardEl, ctx) {
       toolbar.hidden = s.ctx.live === false;
       if (frame !== s.frame) {
         s.frame = frame;
-        s.marks = frameMarks(frame, prev);
+        s.marks = frameMarks(frame, prev, s.ctx.stepFirst);
         // The timeline's display switch: no motion at all when animations are off.
         if (s.ctx.settings && s.ctx.settings.animate === false) s.marks = { ...s.marks, animate: false, slide: null };
         clearSelection();

@@ -230,7 +230,7 @@ export function emptyMarks() {
  * pending in its view (birth parents, a run to trim). Animations are asked for only when
  * `prev` is the frame just before; any other jump draws the frame statically from its view.
  */
-export function frameMarks(frame, prev) {
+export function frameMarks(frame, prev, first = null) {
   const marks = emptyMarks();
   if (!frame || !frame.view) return marks;
   const view = frame.view;
@@ -306,6 +306,22 @@ export function frameMarks(frame, prev) {
     }
     default:
       break;
+  }
+  // A later sub-step of the step (a wave of the cascade, its end) still shows what was played,
+  // from the step's first frame: the move's path, or the birth's parent and newborn.
+  if (first && first !== frame && first.step === frame.step && first.data) {
+    const played = first.data;
+    if (first.kind === "move" && cellIndex(played.from) >= 0 && cellIndex(played.to) >= 0) {
+      marks.from = played.from;
+      marks.to = played.to;
+      let path = cellsOf(played.path);
+      if (path[0] !== played.from) path = [played.from, ...path];
+      if (path[path.length - 1] !== played.to) path = [...path, played.to];
+      marks.path = path;
+    } else if (first.kind === "birth") {
+      if (cellIndex(played.parent) >= 0) marks.parentUsed = played.parent;
+      if (cellIndex(played.cell) >= 0 && after[cellIndex(played.cell)] !== ".") marks.newborn.add(played.cell);
+    }
   }
   for (const p of cellsOf(view.parents)) marks.parents.add(p);
   if (view.phase === "trim" && view.trim) {
@@ -400,6 +416,9 @@ export function cellSvg(cell, content, marks = emptyMarks()) {
   if (marks.parents.has(cell)) g.push(`<circle class="parent-ring" r="${HOLE_R + 3.5}"/>`);
   if (marks.run.has(cell)) g.push(`<circle class="run-ring" r="${HOLE_R + 2}"/>`);
   else if (marks.tug.has(cell)) g.push(`<circle class="tug-ring" r="${HOLE_R + 2}"/>`);
+  // What this step did, in the last-move colour: a stone born, a stone turned.
+  if (marks.newborn.has(cell) && content !== ".") g.push(`<circle class="born-ring" r="${HOLE_R + 1}"/>`);
+  if (marks.turned.has(cell) && content !== ".") g.push(`<circle class="turned-ring" r="${HOLE_R + 1}"/>`);
   if (content !== ".") {
     const extra = [];
     let attrs = ` data-stone="${esc(content)}" data-snout="${SNOUT[content] || ""}"`;
@@ -429,6 +448,8 @@ export function cellSvg(cell, content, marks = emptyMarks()) {
       `<g class="held-mark" transform="translate(${HOLE_R - 3},${-HOLE_R + 3})"><path class="shackle" d="M -3 -1 V -4 A 3 3 0 0 1 3 -4 V -1"/><rect x="-4.5" y="-1.5" width="9" height="7" rx="1.5"/></g>`,
     );
   }
+  // The ends that may be trimmed: scissors over the run's two ends, whoever views it.
+  if (marks.ends.has(cell) && !offer) g.push(`<path class="end-mark" d="M -7 -7 L 7 7 M 7 -7 L -7 7"/>`);
   if (offer) g.push(offerMarkSvg(offer));
   g.push(`</g>`);
   return g.join("");
@@ -566,6 +587,10 @@ export const MAMBA_CSS = `
   --mamba-hole: var(--tw-bg, var(--jp-layout-color1, #fbf8f1));
   --mamba-line: var(--tw-border, var(--jp-border-color1, #a99c80));
   --mamba-accent: var(--tw-brand, var(--jp-brand-color1, #1976d2));
+  /* Colour roles, none of them a side's colour: the choices on offer (a violet), what the last
+     step did (the ink, with shapes), what the rules hold pending (the warning orange). */
+  --mamba-choice: var(--mamba-color-choice, color-mix(in srgb, #8a2be2 70%, var(--mamba-ink)));
+  --mamba-last: var(--mamba-ink);
   --mamba-warn: var(--jp-warn-color1, #e65100);
   --mamba-error: var(--tw-error-fg, var(--jp-error-color1, #c62828));
   color: var(--mamba-ink);
@@ -585,37 +610,40 @@ export const MAMBA_CSS = `
 .mamba-board .hole { fill: var(--mamba-hole); stroke: var(--mamba-line); stroke-width: 1.5; }
 .mamba-board .cell { cursor: default; }
 .mamba-board .cell.offered, .mamba-board .cell.pickable, .mamba-board.editing .cell { cursor: pointer; }
-.mamba-board .cell.pickable:hover .hole, .mamba-board .cell.offered:hover .hole, .mamba-board.editing .cell:hover .hole { stroke: var(--mamba-accent); stroke-width: 3; }
+.mamba-board .cell.pickable:hover .hole, .mamba-board .cell.offered:hover .hole, .mamba-board.editing .cell:hover .hole { stroke: var(--mamba-choice); stroke-width: 3; }
 .mamba-board .stone .disc, .mamba-board .stone .snout { stroke: var(--mamba-ink); stroke-width: 1.2; }
 .mamba-board .stone .eye { fill: var(--mamba-ink); }
 .mamba .side-S .disc, .mamba .side-S .snout { fill: var(--mamba-S); }
 .mamba .side-N .disc, .mamba .side-N .snout { fill: var(--mamba-N); }
 .mamba .side-E .disc, .mamba .side-E .snout { fill: var(--mamba-E); }
 .mamba .side-W .disc, .mamba .side-W .snout { fill: var(--mamba-W); }
-.mamba-board .parent-ring { fill: none; stroke: var(--mamba-accent); stroke-width: 2; stroke-dasharray: 3 3; }
+.mamba-board .parent-ring { fill: none; stroke: var(--mamba-ink2); stroke-width: 2; stroke-dasharray: 2 3; }
+.mamba-board .born-ring, .mamba-board .turned-ring { fill: none; stroke: var(--mamba-last); stroke-width: 2.5; }
+.mamba-board .turned-ring { stroke-dasharray: 6 3; }
+.mamba-board .end-mark { stroke: var(--mamba-warn); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
 .mamba-board .run-ring { fill: none; stroke: var(--mamba-warn); stroke-width: 3; }
 .mamba-board .tug-ring { fill: none; stroke: var(--mamba-warn); stroke-width: 2; stroke-dasharray: 4 2; }
-.mamba-board .cell.end .hole { stroke: var(--mamba-warn); stroke-width: 3; }
-.mamba-board .cell.selected .hole { stroke: var(--mamba-accent); stroke-width: 4; }
-.mamba-board .cell.dest .hole, .mamba-board .cell.birth-target .hole { stroke: var(--mamba-accent); stroke-width: 2.5; }
-.mamba-board .cell .dot { fill: var(--mamba-accent); opacity: 0.75; pointer-events: none; }
-.mamba-board .cell .plus { stroke: var(--mamba-accent); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
-.mamba-board .cell .scissors { stroke: var(--mamba-warn); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
+.mamba-board .cell.end .hole { stroke: var(--mamba-warn); stroke-width: 3; stroke-dasharray: 4 3; }
+.mamba-board .cell.selected .hole { stroke: var(--mamba-choice); stroke-width: 4; }
+.mamba-board .cell.dest .hole, .mamba-board .cell.birth-target .hole { stroke: var(--mamba-choice); stroke-width: 2.5; }
+.mamba-board .cell .dot { fill: var(--mamba-choice); opacity: 0.85; pointer-events: none; }
+.mamba-board .cell .plus { stroke: var(--mamba-choice); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
+.mamba-board .cell .scissors { stroke: var(--mamba-choice); stroke-width: 3; stroke-linecap: round; pointer-events: none; }
 .mamba-board .cell.dest .stone, .mamba-board .cell.trim-end .stone { opacity: 0.8; }
-.mamba-board .cell.via .hole { fill: color-mix(in srgb, var(--mamba-accent) 12%, var(--mamba-hole)); }
-.mamba-board .cell.from .hole { fill: color-mix(in srgb, var(--mamba-accent) 22%, var(--mamba-hole)); }
-.mamba-board .cell.to .hole { stroke: var(--mamba-accent); stroke-width: 3; }
-.mamba-board .cell.parent-used .hole { stroke: var(--mamba-accent); stroke-width: 3; stroke-dasharray: 2 2; }
+.mamba-board .cell.via .hole { fill: color-mix(in srgb, var(--mamba-last) 12%, var(--mamba-hole)); }
+.mamba-board .cell.from .hole { fill: color-mix(in srgb, var(--mamba-last) 22%, var(--mamba-hole)); stroke: var(--mamba-last); stroke-width: 2; stroke-dasharray: 3 2; }
+.mamba-board .cell.to .hole { stroke: var(--mamba-last); stroke-width: 3; }
+.mamba-board .cell.parent-used .hole { stroke: var(--mamba-last); stroke-width: 3; stroke-dasharray: 2 2; }
 .mamba-board .cell.focus .hole { stroke: var(--mamba-ink); stroke-width: 2.5; stroke-dasharray: 4 2; }
-.mamba-board .move-path { fill: none; stroke: var(--mamba-accent); stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; opacity: 0.55; }
-.mamba-board .death-mark { stroke: var(--mamba-error); stroke-width: 2.5; stroke-linecap: round; opacity: 0.8; pointer-events: none; }
+.mamba-board .move-path { fill: none; stroke: var(--mamba-last); stroke-width: 4; stroke-linecap: round; stroke-linejoin: round; opacity: 0.45; }
+.mamba-board .death-mark { stroke: var(--mamba-last); stroke-width: 2.5; stroke-linecap: round; opacity: 0.8; pointer-events: none; }
 .mamba-board .stone.dying { opacity: 0.25; }
 .mamba-board .stone.dying.unknown { fill: none; stroke: var(--mamba-ink2); stroke-dasharray: 3 2; }
 .mamba-board .held-mark rect { fill: var(--mamba-warn); stroke: var(--mamba-ink); stroke-width: 0.8; }
 .mamba-board .held-mark .shackle { fill: none; stroke: var(--mamba-ink); stroke-width: 1.6; }
 .mamba-board .cell.held .hole { stroke: var(--mamba-warn); stroke-width: 3; }
 .mamba-board.cycle .field { stroke: var(--mamba-warn); stroke-width: 3; }
-.mamba-board.editing .field { stroke: var(--mamba-accent); stroke-width: 3; stroke-dasharray: 8 4; }
+.mamba-board.editing .field { stroke: var(--mamba-choice); stroke-width: 3; stroke-dasharray: 8 4; }
 /* The cascade, frame by frame: these run only when the frame follows the one shown before. */
 .mamba-board.animate .stone.dying { animation: mamba-fade 0.7s ease-in forwards; }
 .mamba-board.animate .stone.turned .stone-body { animation: mamba-turn 0.6s ease-in-out both; }
@@ -631,12 +659,12 @@ export const MAMBA_CSS = `
 }
 .mamba .seats { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 4px; }
 .mamba .seats .seat { display: flex; align-items: center; gap: 6px; padding: 2px 6px; border-radius: 6px; border: 1px solid transparent; }
-.mamba .seats .seat.to-move { border-color: var(--mamba-accent); background: color-mix(in srgb, var(--mamba-accent) 10%, transparent); }
+.mamba .seats .seat.to-move { border-color: var(--mamba-ink); background: color-mix(in srgb, var(--mamba-ink) 8%, transparent); }
 .mamba .seats .seat.winner { font-weight: 700; }
 .mamba .seats .mini-stone { width: 24px; height: 24px; flex: none; }
 .mamba .seats .name { flex: 1; }
 .mamba .seats .count { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 2ch; text-align: right; }
-.mamba .seats .turn, .mamba .seats .won { font-size: 0.85em; padding: 0 4px; border-radius: 4px; background: var(--mamba-accent); color: var(--jp-ui-inverse-font-color1, #fff); }
+.mamba .seats .turn, .mamba .seats .won { font-size: 11px; padding: 0 4px; border-radius: 4px; background: var(--mamba-ink); color: var(--mamba-bg); }
 .mamba .goal, .mamba .hint { color: var(--mamba-ink2); }
 .mamba .hint:empty { display: none; }
 .mamba .toolbar { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }

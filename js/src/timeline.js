@@ -320,6 +320,9 @@ function mountTimeline(el, model, spec, live) {
       toMove: st.legal.step === cursor ? st.legal.to_move : null,
       botSeats: model.get("bot_seats") || [],
       live,
+      // The first frame of the step shown: its action's own event (a move, a lay, a turn), so a
+      // later sub-step can still mark what was played.
+      stepFirst: frame ? st.frames[st.stepStart.get(frame.step) ?? -1] || null : null,
     };
   }
 

@@ -534,7 +534,7 @@ describe("the widget", () => {
     const expected = new Map(
       frames.map((f) => {
         const fresh = document.createElement("div");
-        fresh.innerHTML = boardSvg(f.view, frameMarks(f, null));
+        fresh.innerHTML = boardSvg(f.view, frameMarks(f, null, frames.find((g) => g.step === f.step)));
         return [f, still(fresh)];
       }),
     );
@@ -731,5 +731,39 @@ describe("cleanup", () => {
     board.destroy();
     expect(model.listenerCount()).toBe(0);
     expect(host.children).toHaveLength(0);
+  });
+});
+
+describe("last-move marks", () => {
+  it("a later sub-step of a step still marks the step's move; a birth's newborn and parent stay marked", () => {
+    const move = frame(2, 0, view2({ S: ["a1"], N: ["c1", "e5"] }), { last: false, data: { from: "c2", to: "c1", path: ["c2", "c1"] } });
+    const wave = frame(2, 1, view2({ S: ["a1", "c1"], N: ["e5"] }), { kind: "transformation", data: { cells: ["c1"], to: 0, from: [1] } });
+    const marks = frameMarks(wave, null, move);
+    expect([marks.from, marks.to, marks.path]).toEqual(["c2", "c1", ["c2", "c1"]]);
+    expect(marks.slide).toBeNull(); // no motion replayed on a later frame
+    // The turned stone carries its own mark in the drawing, distinct from the move's.
+    const svg = document.createElement("div");
+    svg.innerHTML = boardSvg(wave.view, marks);
+    expect(svg.querySelector('[data-cell="c1"] .turned-ring')).not.toBeNull();
+    expect(svg.querySelectorAll(".turned-ring").length).toBe(1);
+    // Without the step's first frame there is nothing to repeat.
+    expect(frameMarks(wave, null).from).toBeNull();
+
+    const birth = frame(3, 0, view2({ S: ["a1", "a2"], N: ["e5"] }), { kind: "birth", last: false, data: { parent: "a1", cell: "a2" } });
+    const after = frame(3, 1, view2({ S: ["a1", "a2"], N: [] }), { kind: "suffocation", data: { cells: ["e5"] } });
+    const b = frameMarks(after, null, birth);
+    expect(b.parentUsed).toBe("a1");
+    expect([...b.newborn]).toEqual(["a2"]);
+    svg.innerHTML = boardSvg(after.view, b);
+    expect(svg.querySelector('[data-cell="a2"] .born-ring')).not.toBeNull();
+  });
+
+  it("the ends of a run to trim carry their own mark, apart from the run's ring", () => {
+    const run = ["a2", "b2", "c2", "d2", "e2"];
+    const f = frame(4, 0, view2({ S: run, N: ["i9"] }, { phase: "trim", trim: { seat: 0, run, ends: ["a2", "e2"] } }), { kind: "overpopulation", data: { cells: run, ends: ["a2", "e2"] } });
+    const svg = document.createElement("div");
+    svg.innerHTML = boardSvg(f.view, frameMarks(f, null));
+    expect(svg.querySelectorAll(".run-ring").length).toBe(5);
+    expect([...svg.querySelectorAll(".end-mark")].map((n) => n.closest("[data-cell]").dataset.cell).sort()).toEqual(["a2", "e2"]);
   });
 });
