@@ -23,3 +23,74 @@ export function el(doc, tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+/**
+ * Make `target`'s children look like `fresh` (a list of new nodes), changing only what differs:
+ * nodes that stay keep their identity (focus, scroll position, running animations), so a frame
+ * that changes one card re-lays out one card. Children carrying `data-key` are matched by key
+ * (a log that grows at the top moves nothing else); the others by position and tag.
+ */
+export function morphChildren(target, fresh) {
+  const keyOf = (n) => (n.nodeType === 1 ? n.getAttribute("data-key") : null);
+  let keyed = null;
+  const unkeyed = [];
+  for (let n = target.firstChild; n; n = n.nextSibling) {
+    const key = keyOf(n);
+    if (key === null) unkeyed.push(n);
+    else (keyed || (keyed = new Map())).set(key, n);
+  }
+  let next = 0;
+  let at = target.firstChild;
+  for (const node of fresh) {
+    const key = keyOf(node);
+    let match = null;
+    if (key !== null) {
+      match = keyed ? keyed.get(key) || null : null;
+      if (match) keyed.delete(key);
+    } else {
+      const candidate = unkeyed[next];
+      if (candidate && candidate.nodeType === node.nodeType && candidate.nodeName === node.nodeName) {
+        match = candidate;
+        next += 1;
+      }
+    }
+    if (match) morphNode(match, node);
+    else match = node;
+    if (at !== match) target.insertBefore(match, at);
+    else at = at.nextSibling;
+  }
+  // Whatever follows the last placed node was not asked for.
+  while (at) {
+    const gone = at;
+    at = at.nextSibling;
+    target.removeChild(gone);
+  }
+}
+
+function iconKey(n) {
+  return n.nodeName === "svg" ? `${n.getAttribute("data-kind")}|${n.getAttribute("data-card")}|${n.getAttribute("class")}` : null;
+}
+
+function morphNode(node, fresh) {
+  if (node.nodeType !== 1) {
+    if (node.nodeValue !== fresh.nodeValue) node.nodeValue = fresh.nodeValue;
+    return;
+  }
+  // An icon is a clone of one template per kind: the same kind, the same picture.
+  const icon = iconKey(node);
+  if (icon !== null && icon === iconKey(fresh)) return;
+  const oldAttrs = node.attributes;
+  for (let i = oldAttrs.length - 1; i >= 0; i--) {
+    const name = oldAttrs[i].name;
+    if (!fresh.hasAttribute(name)) node.removeAttribute(name);
+  }
+  const attrs = fresh.attributes;
+  for (let i = 0; i < attrs.length; i++) {
+    const { name, value } = attrs[i];
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  }
+  // A field's value, once the user touched it, is no longer its attribute.
+  if ((node.tagName === "SELECT" || node.tagName === "INPUT") && node.value !== fresh.value) node.value = fresh.value;
+  if (!node.firstChild && !fresh.firstChild) return;
+  morphChildren(node, Array.from(fresh.childNodes));
+}

@@ -17,6 +17,7 @@ import {
   pile,
   seatColour,
 } from "./mamma_mia_cards.js";
+import { morphChildren } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -38,7 +39,9 @@ export const css = `
   display: grid; grid-template-columns: minmax(250px, 330px) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
   gap: 6px; padding: 4px; height: 600px; overflow: hidden; box-sizing: border-box;
 }
-.mm-slot { min-height: 0; min-width: 0; overflow: auto; }
+/* Each region's size comes from the grid, never from its content: a frame that redraws one
+   region lays out that region alone. */
+.mm-slot { min-height: 0; min-width: 0; overflow: auto; contain: strict; }
 .mm-slot-status { grid-column: 1 / -1; overflow: hidden; white-space: nowrap; }
 .mm-left, .mm-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
 .mm-slot-oven { flex: 0 0 272px; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 6px; overflow: hidden; }
@@ -84,7 +87,8 @@ export const css = `
   var(--mm-kind) border-box; }
 .mm-ing::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 6px;
   background: var(--mm-kind); border-radius: 3px 3px 0 0; }
-.mm-card-name { font-weight: 600; max-width: 100%; overflow: hidden; letter-spacing: -0.2px; }
+/* A long name breaks at its soft hyphen (Mush-room) rather than run over the card's edge. */
+.mm-card-name { font-weight: 600; max-width: 100%; overflow: hidden; letter-spacing: -0.2px; hyphens: manual; text-align: center; }
 .mm-count { position: absolute; right: -6px; top: -8px; background: var(--mm-fg); color: var(--mm-bg);
   border-radius: 9px; padding: 0 5px; font-size: 11px; font-weight: 700; }
 .mm-small { width: 40px; min-height: 46px; }
@@ -157,11 +161,14 @@ export const css = `
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
-.mm-backs { display: flex; overflow: hidden; }
-.mm-backs .mm-card { width: 12px; min-height: 20px; padding: 0; margin-right: -6px; border-width: 1px; }
-.mm-backs .mm-back-mark { display: none; }
-.mm-backs .mm-gap { width: 10px; }
-.mm-badge { font-size: 0.85em; border-radius: 4px; padding: 0 4px; background: var(--mm-accent); color: #fff; }
+/* n backs, 6 px of each showing: stripes in the card back's colours, a dark edge per card. */
+.mm-backs { display: inline-block; height: 20px; width: calc(var(--n) * 6px + 6px); max-width: 110px; border-radius: 3px;
+  background: repeating-linear-gradient(90deg, #7a2418 0 1px, #c9583f 1px 6px); border: 1px solid #7a2418; }
+.mm-backs[data-count="0"] { display: none; }
+.mm-backs-order { background: repeating-linear-gradient(90deg, rgba(0,0,0,0.55) 0 1px, var(--mm-seat) 1px 6px); border-color: var(--mm-seat); }
+.mm-gap { width: 4px; }
+/* Text on the accent takes the page's background: dark on a dark theme's light accent. */
+.mm-badge { font-size: 0.85em; border-radius: 4px; padding: 0 4px; background: var(--mm-accent); color: var(--mm-bg); }
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
 .mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 4px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
 .mm-hand-group { display: flex; }
@@ -176,8 +183,8 @@ export const css = `
 .mm-controls button, .mm-decision button, .mm-tally-toggle {
   border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);
   border-radius: 5px; padding: 3px 9px; }
-.mm-controls button[aria-pressed="true"] { background: var(--mm-accent); color: #fff; border-color: var(--mm-accent); }
-.mm-root button.mm-play:not(:disabled) { font-weight: 700; background: var(--mm-accent); color: #fff; border-color: var(--mm-accent); }
+.mm-controls button[aria-pressed="true"] { background: var(--mm-accent); color: var(--mm-bg); border-color: var(--mm-accent); }
+.mm-root button.mm-play:not(:disabled) { font-weight: 700; background: var(--mm-accent); color: var(--mm-bg); border-color: var(--mm-accent); }
 .mm-composed { color: var(--mm-muted); }
 .mm-decision { border: 2px solid var(--mm-accent); border-radius: 8px; padding: 8px; background: var(--mm-bg);
   display: flex; flex-direction: column; gap: 6px; }
@@ -390,7 +397,8 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
   const oven = view.oven || { size: 0, log: [] };
   const log = oven.log || [];
   const ovenBox = el(doc, "div", { class: "mm-section mm-oven-box" }, el(doc, "h4", {}, "Oven"));
-  const list = el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true });
+  // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
+  const list = el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 });
   // During the evaluation the first cards of the log have been revealed; count them off.
   let revealedCards = ((view.evaluation && view.evaluation.revealed) || []).length;
   const revealedEntries = new Set();
@@ -412,7 +420,7 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
     const entry = log[i];
     const colour = (view.colours || [])[entry.seat];
     const cls = [fresh.has(i) ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
-    const item = el(doc, "li", { class: cls || null, dataset: { seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
+    const item = el(doc, "li", { class: cls || null, dataset: { key: String(i), seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
     if (fresh.has(i)) item.append(el(doc, "span", { class: "mm-new-badge" }, "new"));
     const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
     if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
@@ -500,10 +508,14 @@ export function drawTable(doc, view, opts = {}) {
   return table;
 }
 
+/** A seat's hidden cards as a fanned row of backs: one element whose width counts them. */
 function backsRow(doc, n, which, colour) {
-  const row = el(doc, "span", { class: "mm-backs", dataset: { back: which, count: String(n) } });
-  for (let i = 0; i < n; i++) row.append(cardBack(which, colour, doc));
-  return row;
+  return el(doc, "span", {
+    class: `mm-backs mm-backs-${which}`,
+    style: { "--n": String(n), "--mm-seat": seatColour(colour) },
+    dataset: { back: which, count: String(n) },
+    "aria-hidden": "true",
+  });
 }
 
 export function drawSeats(doc, view, ctx, played = null) {
@@ -556,7 +568,7 @@ function handOf(view, seat) {
  * view every hand, labelled as the teaching view.
  */
 export function drawHands(doc, view, ctx, composer) {
-  const box = el(doc, "div", { class: "mm-section mm-hand" });
+  const box = el(doc, "div", { class: "mm-section mm-hand", tabindex: 0, role: "region", "aria-label": "hands" });
   const seat = ctx ? ctx.seat : null;
   if (seat === null || seat === undefined) {
     if (!view.hands) return null;
@@ -579,7 +591,7 @@ export function drawHands(doc, view, ctx, composer) {
 }
 
 function handCards(doc, view, hand, seat, composer) {
-  const row = el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) } });
+  const row = el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) }, tabindex: 0, role: "group", "aria-label": `${seatName(view, null, seat)}'s cards` });
   const ingredients = hand.ingredients || {};
   for (const kind of view.kinds || Object.keys(ingredients)) {
     const n = ingredients[kind] || 0;
@@ -627,7 +639,7 @@ export function drawEvaluation(doc, view, ctx, fly) {
   if (!ev) return null;
   const box = el(doc, "div", { class: "mm-section mm-eval-box" }, el(doc, "h4", {}, `Emptying the oven — ${seatName(view, ctx, ev.emptier)} reveals the cards one by one (${ev.remaining ?? 0} left)`));
   const row = el(doc, "div", { class: "mm-eval" });
-  const revealed = el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards" });
+  const revealed = el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group", tabindex: 0 });
   const cards = ev.revealed || [];
   // Only the last few revealed cards: the rest are already sorted into the table's columns.
   const from = Math.max(0, cards.length - 8);
@@ -834,13 +846,13 @@ export function mount(boardEl, ctx) {
   const root = el(doc, "div", { class: "mm-root" });
   // Fixed regions: the table keeps one footprint whatever the frame holds; what can grow (the
   // oven's log, the hands, the seats) scrolls or compresses inside its own region.
-  const slot = (cls) => el(doc, "div", { class: `mm-slot ${cls}` });
+  const slot = (cls, label) => el(doc, "div", { class: `mm-slot ${cls}`, ...(label ? { tabindex: 0, role: "region", "aria-label": label } : {}) });
   const slots = {
     status: slot("mm-slot-status"),
     oven: slot("mm-slot-oven"),
-    seats: slot("mm-slot-seats"),
+    seats: slot("mm-slot-seats", "players"),
     table: slot("mm-slot-table"),
-    middle: slot("mm-slot-middle"),
+    middle: slot("mm-slot-middle", "the oven being emptied, or the last turn"),
     hand: slot("mm-slot-hand"),
   };
   root.append(
@@ -867,8 +879,7 @@ export function mount(boardEl, ctx) {
   function fill(name, key, build) {
     if (drawnKeys[name] === key) return;
     drawnKeys[name] = key;
-    const content = build();
-    slots[name].replaceChildren(...[content].flat().filter(Boolean));
+    morphChildren(slots[name], [build()].flat().filter(Boolean));
   }
 
   function render(force = false) {

@@ -21,8 +21,8 @@ export const SEAT_COLOURS = {
 
 export const KINDS = {
   salami: { label: "Salami", plural: "salami", colour: SEAT_COLOURS.red, short: "SAL" },
-  pineapple: { label: "Pineapple", plural: "pineapples", colour: SEAT_COLOURS.yellow, short: "PIN" },
-  mushroom: { label: "Mushroom", plural: "mushrooms", colour: SEAT_COLOURS.brown, short: "MUS" },
+  pineapple: { label: "Pineapple", face: "Pine\u00adapple", plural: "pineapples", colour: SEAT_COLOURS.yellow, short: "PIN" },
+  mushroom: { label: "Mushroom", face: "Mush\u00adroom", plural: "mushrooms", colour: SEAT_COLOURS.brown, short: "MUS" },
   pepper: { label: "Pepper", plural: "peppers", colour: SEAT_COLOURS.green, short: "PEP" },
   olive: { label: "Olive", plural: "olives", colour: SEAT_COLOURS.purple, short: "OLI" },
   shrimp: { label: "Shrimp", plural: "shrimp", colour: SEAT_COLOURS.pink, short: "SHR" },
@@ -166,13 +166,15 @@ export function ingredientCard(kind, opts = {}, doc) {
       style: { "--mm-kind": info.colour },
       title: opts.title || label,
       "aria-label": opts.title || label,
+      // A drawn card is a picture with a name; a card to choose is a button.
+      role: opts.button ? null : "img",
       type: opts.button ? "button" : null,
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
       dataset: { kind: String(kind) },
     },
     // `bare`: a card under others in a stack, of which only the coloured top edge shows.
     opts.bare ? null : ingredientIcon(kind, doc),
-    opts.bare ? null : el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.label),
+    opts.bare ? null : el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.face || info.label),
   );
   if (count !== undefined && count !== null) {
     node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${count}`));
@@ -282,6 +284,7 @@ export function orderCard(order, opts = {}, doc) {
       style: { "--mm-seat": colour },
       title: orderText(order, opts.edition),
       "aria-label": orderText(order, opts.edition),
+      role: opts.button ? null : "img",
       type: opts.button ? "button" : null,
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
       dataset: { colour: String(order.colour), type: String(order.type) },
@@ -302,6 +305,8 @@ export function cardBack(which, colour, doc) {
       class: `mm-card mm-back ${isOrder ? "mm-back-order" : "mm-back-ing"}`,
       style: isOrder ? { "--mm-seat": seatColour(colour) } : null,
       title: isOrder ? `${colour || ""} order card (face down)`.trim() : "ingredient card (face down)",
+      role: "img",
+      "aria-label": isOrder ? `${colour || ""} order card (face down)`.trim() : "ingredient card (face down)",
       dataset: { back: isOrder ? "order" : "ingredient" },
     },
     el(doc, "span", { class: "mm-back-mark", "aria-hidden": "true" }, "MM"),

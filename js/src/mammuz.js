@@ -4,6 +4,7 @@
 // and the Triceratops choice. Every update redraws from `frame.view` alone, so stepping back
 // re-renders an earlier moment exactly; `prev` only decides which sub-step gets an animation.
 import { createGameWidget } from "./timeline.js";
+import { morphChildren } from "./dom.js";
 import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
 
 export const css = `
@@ -25,15 +26,17 @@ export const css = `
   display: grid; grid-template-columns: minmax(280px, 360px) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
   gap: 6px; padding: 4px; height: 580px; overflow: hidden; box-sizing: border-box;
 }
-.mz-slot { min-height: 0; min-width: 0; overflow: auto; }
+/* Each region's size comes from the grid, never from its content: a frame that redraws one
+   region lays out that region alone. */
+.mz-slot { min-height: 0; min-width: 0; overflow: auto; contain: strict; }
 .mz-slot-status { grid-column: 1 / -1; overflow: hidden; white-space: nowrap; }
 .mz-left, .mz-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
-.mz-slot-middle { flex: none; }
+.mz-slot-middle { flex: none; contain: none; }
 .mz-slot-seats { flex: 1 1 0; }
 .mz-slot-herd { flex: 0 0 236px; }
 .mz-slot-herd > .mz-section { min-height: 100%; }
 .mz-slot-hands { flex: 1 1 0; }
-.mz-slot-composer { flex: none; overflow: visible; }
+.mz-slot-composer { flex: none; overflow: visible; contain: none; }
 .mz-slot:empty { display: none; }
 @media (prefers-color-scheme: dark) {
   .mz-root { --mz-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mz-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
@@ -99,14 +102,16 @@ export const css = `
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-accent); box-shadow: 0 0 0 2px var(--mz-accent); }
 .mz-seat-name { display: flex; gap: 4px; align-items: center; font-weight: 700; flex-wrap: wrap; }
-.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; background: var(--mz-accent); color: #fff; font-weight: 600; }
+/* Text on the accent takes the page's background: dark on a dark theme's light accent. */
+.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; background: var(--mz-accent); color: var(--mz-bg); font-weight: 600; }
+.mz-badge.mz-badge-win { color: #fff; }
 .mz-badge-win { background: #2f855a; }
 .mz-facts { color: var(--mz-muted); }
 .mz-facts b { color: var(--mz-fg); }
 .mz-backs { display: inline-flex; flex-wrap: nowrap; overflow: hidden; vertical-align: middle; }
 .mz-root .mz-backs .mz-card { width: 12px; height: 20px; padding: 0; margin-right: -6px; box-shadow: none; border-width: 1px; }
 .mz-backs .mz-back-mark { display: none; }
-.mz-chip { position: absolute; right: 6px; bottom: 4px; border-radius: 9px; padding: 0 6px; font-weight: 700; background: var(--mz-warn); color: #fff; }
+.mz-chip { position: absolute; right: 6px; bottom: 4px; border-radius: 9px; padding: 0 6px; font-weight: 700; background: #8a4b00; color: #fff; }
 .mz-hands { display: flex; flex-direction: column; gap: 4px; }
 .mz-teaching { border-left: 4px solid var(--mz-warn); }
 .mz-hand-owner { font-weight: 600; }
@@ -114,7 +119,7 @@ export const css = `
 .mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mz-accent); }
 .mz-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mz-controls button { border: 1px solid var(--mz-border); background: var(--mz-bg); color: var(--mz-fg); border-radius: 5px; padding: 3px 9px; }
-.mz-controls button[aria-pressed="true"] { background: var(--mz-accent); color: #fff; border-color: var(--mz-accent); }
+.mz-controls button[aria-pressed="true"] { background: var(--mz-accent); color: var(--mz-bg); border-color: var(--mz-accent); }
 .mz-controls .mz-species .mz-icon { width: 16px; height: 16px; vertical-align: -3px; margin-right: 3px; }
 .mz-lay { font-weight: 700; border-color: var(--mz-accent) !important; }
 .mz-composed { color: var(--mz-muted); }
@@ -329,7 +334,7 @@ export function drawSeats(doc, view, ctx, anim, settled = true) {
 }
 
 function handRow(doc, view, ctx, hand, composer) {
-  const row = el(doc, "div", { class: "mz-hand" });
+  const row = el(doc, "div", { class: "mz-hand", tabindex: 0, role: "group", "aria-label": "cards" });
   handCards(hand).forEach((card, index) => {
     const opts = composer
       ? { button: true, pressed: composer.picked.has(index), title: `${cardLabel(card)}: select to lay` }
@@ -535,9 +540,11 @@ export function mount(boardEl, ctx) {
   const doc = boardEl.ownerDocument || globalThis.document;
   const root = el(doc, "div", { class: "mz-root" });
   // Fixed regions: one footprint for every frame; what can grow scrolls inside its region.
-  const slot = (cls) => el(doc, "div", { class: `mz-slot ${cls}` });
-  const slots = { status: slot("mz-slot-status"), middle: slot("mz-slot-middle"), seats: slot("mz-slot-seats"),
-    herd: slot("mz-slot-herd"), hands: slot("mz-slot-hands"), composer: slot("mz-slot-composer") };
+  // Regions that scroll are focusable, so a keyboard can scroll them too.
+  const slot = (cls, label) => el(doc, "div", { class: `mz-slot ${cls}`, ...(label ? { tabindex: 0, role: "region", "aria-label": label } : {}) });
+  const slots = { status: slot("mz-slot-status"), middle: slot("mz-slot-middle", "bases, dinosaurs out and the pile"),
+    seats: slot("mz-slot-seats", "players"), herd: slot("mz-slot-herd", "the herd"), hands: slot("mz-slot-hands", "hands"),
+    composer: slot("mz-slot-composer") };
   root.append(slots.status, el(doc, "div", { class: "mz-left" }, slots.middle, slots.seats),
     el(doc, "div", { class: "mz-right" }, slots.herd, slots.hands, slots.composer));
   boardEl.append(root);
@@ -551,7 +558,7 @@ export function mount(boardEl, ctx) {
   function fill(name, key, build) {
     if (key !== null && drawnKeys[name] === key) return;
     drawnKeys[name] = key;
-    slots[name].replaceChildren(...[build()].flat().filter(Boolean));
+    morphChildren(slots[name], [build()].flat().filter(Boolean));
   }
 
   function render() {

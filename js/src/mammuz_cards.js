@@ -182,6 +182,8 @@ export function faceCard(card, opts = {}, doc) {
     type: opts.button ? "button" : null,
     "aria-pressed": opts.button ? String(!!opts.pressed) : null,
     "aria-label": opts.ariaLabel || label,
+    // A drawn card is a picture with a name; a card to choose is a button.
+    role: opts.button ? null : "img",
     title: opts.title || (dino ? `${label}: ${dino.effect}` : label),
     style: { "--mz-card": cardColour(card) },
     dataset: { card: String(card) },
@@ -202,6 +204,7 @@ export function cardBack(opts = {}, doc) {
       class: classes.filter(Boolean).join(" "),
       type: opts.button ? "button" : null,
       "aria-label": opts.ariaLabel || "a face-down card",
+      role: opts.button ? null : "img",
       title: opts.title || "face down",
     },
     el(doc, "span", { class: "mz-back-mark", "aria-hidden": "true" }, "Z"),

@@ -224,8 +224,8 @@ describe("the card table", () => {
     const seats = host.querySelectorAll(".mm-seat");
     expect(seats.length).toBe(3);
     const green = seats[1];
-    expect(green.querySelector('.mm-backs[data-back="ingredient"]').children.length).toBe(6);
-    expect(green.querySelector('.mm-backs[data-back="order"]').children.length).toBe(1);
+    expect(green.querySelector('.mm-backs[data-back="ingredient"]').dataset.count).toBe("6");
+    expect(green.querySelector('.mm-backs[data-back="order"]').dataset.count).toBe("1");
     expect(green.querySelector(".mm-waiter b").textContent).toBe("7");
     expect(seats[2].querySelector('[data-card="mamma-mia"]').textContent).toBe("Mamma Mia!");
     expect(seats[0].querySelector('[data-card="mamma-mia"]')).toBeNull();

@@ -488,10 +488,15 @@ describe("last-move marks and cards that stay cards", () => {
     const board = mount(host, makeCtx());
     board.update(frame(seatView(), { kind: "lay" }), null, makeCtx());
     const bases = host.querySelector(".mz-bases");
-    const seats = host.querySelector(".mz-seats");
+    const dario = host.querySelector('.mz-seat[data-seat="3"]');
+    const ada = host.querySelector('.mz-seat[data-seat="0"] .mz-seat-name');
     board.update(frame(seatView({ hand_sizes: [5, 8, 7, 5] }), { kind: "starter", step: 5 }), null, makeCtx());
     expect(host.querySelector(".mz-bases")).toBe(bases);
-    expect(host.querySelector(".mz-seats")).not.toBe(seats);
+    // A region that changed is patched: the same nodes, with the new count.
+    expect(host.querySelector('.mz-seat[data-seat="3"]')).toBe(dario);
+    expect(dario.dataset.hand).toBe("5");
+    expect(dario.querySelector(".mz-hand-size b").textContent).toBe("5");
+    expect(host.querySelector('.mz-seat[data-seat="0"] .mz-seat-name')).toBe(ada);
     board.destroy();
   });
 });

@@ -1,0 +1,154 @@
+"""What a frame costs the browser, measured in the same headless Chromium run as a minimal
+chess-board replay.
+
+    .venv/bin/python bench/bench_render.py [--rounds 3]
+
+Standalone replays step through every frame with the timeline's slider: a 6-player Mamma Mia!
+Plus game as seat 0 sees it (and as the all-seeing view), and a minimal chess-board replay in
+the same timeline (64 squares, one frame per move of a fixed 200-move game, squares updated in
+place). Per frame,
+script (the slider's input handler: the timeline and the renderer) and layout (forced right
+after) are timed with ``performance.now()``; the best of ``--rounds`` walks is kept. Prints the
+ratios to the chess board and writes ``bench/results/render.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import platform
+import random
+import sys
+import tempfile
+
+import tabletop_widgets as tw
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+
+# The baseline: a chess board of 64 squares played by the same shared timeline (the generic
+# bundle's mountStatic with a renderer of its own): a frame sets the text of the squares that
+# changed. What the games' renderers add is measured against it.
+CHESS_PAGE = """<!DOCTYPE html><html><head><meta charset="utf-8"><style>
+body { font-family: system-ui, sans-serif; margin: 16px; }
+.board { display: grid; grid-template-columns: repeat(8, 48px); grid-template-rows: repeat(8, 48px); border: 1px solid #333; width: max-content; }
+.sq { display: flex; align-items: center; justify-content: center; font-size: 32px; }
+.sq.d { background: #b58863; } .sq.l { background: #f0d9b5; }
+</style></head><body><div id="replay"></div>
+<script>__BUNDLE__</script>
+<script>
+function mountChess(boardEl) {
+  const board = document.createElement('div');
+  board.className = 'board';
+  const squares = [];
+  for (let i = 0; i < 64; i++) {
+    const sq = document.createElement('div');
+    sq.className = 'sq ' + ((Math.floor(i / 8) + i) % 2 ? 'd' : 'l');
+    board.append(sq);
+    squares.push(sq);
+  }
+  boardEl.append(board);
+  return {
+    update(frame) {
+      const cells = frame.view.board;
+      for (let k = 0; k < 64; k++) if (squares[k].textContent !== cells[k]) squares[k].textContent = cells[k];
+    },
+    destroy() { board.remove(); },
+  };
+}
+TabletopWidget.default.mountStatic(document.getElementById('replay'),
+  {name: 'chess', frames: __FRAMES__, seatNames: ['White', 'Black'], seat: null, mount: mountChess});
+</script></body></html>"""
+
+WALK = """() => {
+  const root = document.querySelector('.tw-root');
+  const slider = root.querySelector('.tw-slider');
+  const n = Number(slider.max);
+  let script = 0, layout = 0;
+  for (let i = 0; i <= n; i++) {
+    const t0 = performance.now();
+    slider.value = i;
+    slider.dispatchEvent(new Event('input'));
+    const t1 = performance.now();
+    void root.getBoundingClientRect().height;
+    const t2 = performance.now();
+    script += t1 - t0;
+    layout += t2 - t1;
+  }
+  return {frames: n + 1, script_ms: script / (n + 1), layout_ms: layout / (n + 1), nodes: root.querySelectorAll('*').length};
+}"""
+
+
+def chess_frames(moves: int = 200, seed: int = 0) -> list[dict]:
+    """A fixed random walk of pieces on a board: one frame per move (no rules needed to draw)."""
+    rng = random.Random(seed)
+    board = list("♜♞♝♛♚♝♞♜♟♟♟♟♟♟♟♟") + [""] * 32 + list("♙♙♙♙♙♙♙♙♖♘♗♕♔♗♘♖")
+    frame = lambda step, caption: {"step": step, "sub": 0, "caption": caption, "kind": "move", "data": {},
+                                   "view": {"board": list(board)}, "last": True}
+    frames = [frame(0, "Set-up.")]
+    for k in range(moves):
+        src = rng.choice([i for i, p in enumerate(board) if p])
+        dst = rng.randrange(64)
+        board[dst], board[src] = board[src], ""
+        frames.append(frame(k + 1, f"Move {k + 1}: {src} to {dst}."))
+    return frames
+
+
+def plus_replay(directory: pathlib.Path, seat) -> pathlib.Path:
+    m = tw.Match("mamma-mia-plus", seed=3, players=6)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(6)}, max_steps=400)
+    path = directory / f"plus-{seat}.html"
+    m.to_html(path, seat=seat)
+    return path
+
+
+def measure(browser, url: str, rounds: int) -> dict:
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(url)
+        page.wait_for_selector(".tw-root .tw-board *")
+        runs = [page.evaluate(WALK) for _ in range(rounds)]
+    finally:
+        page.close()
+    best = min(runs, key=lambda r: r["script_ms"] + r["layout_ms"])
+    return {**best, "total_ms": best["script_ms"] + best["layout_ms"]}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=3)
+    args = parser.parse_args(argv)
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
+        directory = pathlib.Path(tmp)
+        chess = directory / "chess.html"
+        from tabletop_widgets.core.widget import STATIC
+
+        bundle = (STATIC / "generic.standalone.js").read_text(encoding="utf-8")  # the generic renderer's
+        chess.write_text(CHESS_PAGE.replace("__FRAMES__", json.dumps(chess_frames(), ensure_ascii=False))
+                         .replace("__BUNDLE__", bundle.replace("</script", "<\\/script")), encoding="utf-8")
+        pages = {"chess board (baseline)": chess, "Plus, 6 players, seat 0": plus_replay(directory, 0),
+                 "Plus, 6 players, all-seeing": plus_replay(directory, None)}
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
+        try:
+            results = {name: measure(browser, path.as_uri(), args.rounds) for name, path in pages.items()}
+        finally:
+            browser.close()
+    base = results["chess board (baseline)"]["total_ms"]
+    print(f"{'replay':32} {'frames':>6} {'script ms':>10} {'layout ms':>10} {'total ms':>9} {'× chess':>8} {'nodes':>6}")
+    for name, r in results.items():
+        r["ratio"] = r["total_ms"] / base if base else float("inf")
+        print(f"{name:32} {r['frames']:6d} {r['script_ms']:10.2f} {r['layout_ms']:10.2f} {r['total_ms']:9.2f} "
+              f"{r['ratio']:8.2f} {r['nodes']:6d}")
+    out = pathlib.Path(__file__).with_name("results") / "render.json"
+    out.parent.mkdir(exist_ok=True)
+    out.write_text(json.dumps({"python": sys.version.split()[0], "platform": platform.platform(), "results": results},
+                              indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,197 @@
+"""The games' drawing in a real browser, on standalone replays of whole games (no kernel, so a
+few seconds a game): one footprint over every frame, a laptop screen's size, last-move marks on
+the frames that call for them, cards whose labels fit and whose text is at least 11 px, and
+axe-core (bundled from npm, no network) with no serious or critical violation in light and dark.
+Screenshots of each game go to ARTIFACTS (kept with TW_BROWSER_ARTIFACTS)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tabletop_widgets as tw
+from conftest import ARTIFACTS, ROOT
+
+AXE = ROOT / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+# (game, players, seat): the biggest tables (six seats, the all-seeing view) and a seat's view.
+CASES = [
+    ("mamba", 4, None),
+    ("mamma-mia", 5, 2),
+    ("mamma-mia-plus", 6, None),
+    ("mammuz", 6, None),
+    ("mammuz", 3, 1),
+]
+
+# Every frame of the replay, one after the other, as the slider shows them: the root's height,
+# where the controls are, and the marks each frame carries.
+WALK = """(limit) => {
+  const root = document.querySelector('.tw-root');
+  const slider = root.querySelector('.tw-slider');
+  const data = JSON.parse(document.getElementById('tw-replay-data').textContent);
+  const out = [];
+  const n = Math.min(Number(slider.max), limit);
+  for (let i = 0; i <= n; i++) {
+    slider.value = i;
+    slider.dispatchEvent(new Event('input'));
+    const bar = root.querySelector('.tw-bar').getBoundingClientRect();
+    const f = data.frames[i];
+    const count = (sel) => root.querySelectorAll(sel).length;
+    out.push({
+      i, kind: f.kind, data: f.data, step: f.step, sub: f.sub,
+      height: root.getBoundingClientRect().height, barTop: bar.top, barWidth: bar.width,
+      marks: {
+        to: count('.mamba-board .cell.to'), path: count('.mamba-board .move-path'),
+        born: count('.born-ring'), turned: count('.turned-ring'), ends: count('.end-mark, .cell.trim-end'),
+        logNew: count('.mm-log li.mm-log-new'), justPlayed: count('.mm-last-turn .mm-just-played'),
+        lastLay: count('.mz-display-last .mz-last-badge'), challenged: count('.mz-display .mz-challenged'),
+      },
+    });
+  }
+  return out;
+}"""
+
+# Text under 11 px, and card labels wider than their box, in the frame shown.
+LEGIBILITY = """() => {
+  const root = document.querySelector('.tw-root');
+  const small = [], overflow = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const el = node.parentElement;
+    if (!node.textContent.trim() || !el || el.closest('svg, .tw-sr-only, [hidden]')) continue;
+    if (!el.getClientRects().length) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < 11) small.push(`${size}px: ${node.textContent.trim().slice(0, 30)}`);
+  }
+  for (const el of root.querySelectorAll('.mm-card-name, .mm-mammamia-text, .mm-order-name, .mz-card-name, .mm-mm-chip')) {
+    if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+    if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) overflow.push(el.textContent);
+  }
+  return {small, overflow};
+}"""
+
+SHOW = "(i) => { const s = document.querySelector('.tw-slider'); s.value = i; s.dispatchEvent(new Event('input')); }"
+
+
+def _replay(name, players, seat, tmp_path):
+    m = tw.Match(name, seed=3, players=players)
+    # Whole games, except Plus: its first oven and evaluation (a whole game is 400 steps).
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players)}, max_steps=120 if name == "mamma-mia-plus" else 400)
+    path = tmp_path / f"{name}-{players}-{seat}.html"
+    m.to_html(path, seat=seat)
+    return path
+
+
+def _axe(page, scheme):
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    result = page.evaluate("""async () => {
+      const r = await axe.run(document.querySelector('.tw-root'), {resultTypes: ['violations']});
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary || '').slice(0, 160)).join(' | ')}`);
+    }""")
+    return [f"{scheme}: {v}" for v in result]
+
+
+@pytest.mark.parametrize("name,players,seat", CASES, ids=[f"{n}-{p}-{s}" for n, p, s in CASES])
+def test_a_whole_game_keeps_one_footprint_marks_the_last_move_and_passes_axe(browser, tmp_path, name, players, seat):
+    assert AXE.is_file(), "axe-core is missing: npm ci in js/ (./dev setup) installs it"
+    path = _replay(name, players, seat, tmp_path)
+    problems = []
+    heights = {}
+    for scheme in ("light", "dark"):
+        page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
+        try:
+            page.goto(path.as_uri())
+            page.wait_for_selector(".tw-root .tw-board *")
+            if scheme == "light":
+                # Every frame of the game, as the slider shows them.
+                frames = page.evaluate(WALK, 2000)
+                sizes = [f["height"] for f in frames]
+                # One footprint: the widget and its controls stay put over the whole game, and
+                # fit a 1280 × 800 screen, controls included.
+                assert max(sizes) - min(sizes) <= 2, (min(sizes), max(sizes))
+                assert max(sizes) <= 800, max(sizes)
+                assert max(f["barTop"] for f in frames) - min(f["barTop"] for f in frames) <= 2
+                _check_marks(name, frames)
+                marked = lambda i: sum(frames[i]["marks"].values())
+                shown = sorted({max(range(len(frames)), key=lambda i: (marked(i), i)), len(frames) - 1})
+            # Legibility and axe on the frame with the most marks and on the last one.
+            for i in shown:
+                page.evaluate(SHOW, i)
+                heights.setdefault(i, []).append(page.evaluate("() => document.querySelector('.tw-root').getBoundingClientRect().height"))
+                found = page.evaluate(LEGIBILITY)
+                assert found == {"small": [], "overflow": []}, (scheme, i, found)
+                problems += _axe(page, scheme)
+            ARTIFACTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / f"renderer-{name}-{players}-{seat}-{scheme}.png"))
+        finally:
+            page.close()
+    # The dark theme keeps the same footprint.
+    assert all(max(h) - min(h) <= 2 for h in heights.values()), heights
+    assert problems == [], "\n".join(sorted(set(problems)))
+
+
+def _check_marks(name, frames):
+    """Each frame that follows an action shows that action's mark."""
+    checked = 0
+    by_step = {}
+    for f in frames:
+        by_step.setdefault(f["step"], []).append(f)
+    for f in frames:
+        marks, data = f["marks"], f["data"] or {}
+        if name == "mamba":
+            first = by_step[f["step"]][0]
+            if first["kind"] == "move":
+                # the move's destination, on its own frame and on every later wave of its step
+                assert marks["to"] == 1, f
+                checked += 1
+            if f["kind"] == "transformation":
+                assert marks["turned"] >= 1, f
+            if f["kind"] == "overpopulation":
+                assert marks["ends"] >= 2, f
+            if f["kind"] == "birth":
+                assert marks["born"] >= 1, f
+        elif name.startswith("mamma-mia"):
+            if f["kind"] == "turn":
+                expected = bool(data.get("put")) + bool(data.get("order"))
+                assert marks["logNew"] == expected and marks["justPlayed"] == expected, f
+                checked += expected > 0
+            else:
+                assert marks["logNew"] == 0, f
+        else:
+            if f["kind"] == "lay":
+                assert marks["lastLay"] == 1, f
+                checked += 1
+            if f["kind"] == "turn":
+                assert marks["challenged"] == 1, f
+                checked += 1
+    assert checked >= 5, (name, checked)
+
+
+def test_the_tally_switches_in_the_page_without_a_kernel(browser, tmp_path):
+    path = _replay("mamma-mia", 3, 0, tmp_path)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(path.as_uri())
+        page.evaluate(SHOW, 40)
+        page.click('[data-action="tally"]')
+        counts = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.mm-tally span[data-kind]')]
+            .map((n) => [n.dataset.kind, parseInt(n.textContent.match(/\\d+$/)[0], 10)]))""")
+        log = page.evaluate("""() => [...document.querySelectorAll('.mm-log li[data-kind]')].map((li) => li.dataset.kind)""")
+        assert sum(counts.values()) > 0 and set(k for k, n in counts.items() if n) <= set(log)
+        # It stays on while the timeline moves, and follows the log.
+        page.evaluate(SHOW, 41)
+        assert page.locator(".mm-tally").count() == 1
+    finally:
+        page.close()
+
+
+def test_the_replays_frames_name_what_the_marks_need(tmp_path):
+    """The marks read the frames' public data: a turn names its cards, a challenge its card."""
+    m = tw.Match("mamma-mia", seed=3, players=3)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(3)}, max_steps=20)
+    turns = [f for f in m.frames(1) if f.kind == "turn"]
+    assert turns and all({"seat", "put", "order"} <= set(f.data) for f in turns)
+    assert json.dumps([f.data for f in turns if f.data["seat"] != 1]).count('"action"') == 0
