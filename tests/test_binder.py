@@ -1,4 +1,4 @@
-"""Binder: the README badge opens examples/mamba.ipynb on mybinder.org, built by repo2docker
+"""Binder: the README badge opens examples/start-here.ipynb on mybinder.org, built by repo2docker
 from binder/. These tests check what repo2docker will do with that folder (without Docker),
 and then do the same install into a fresh virtual environment and run the example notebooks
 with it, as a Binder user would.

@@ -40,8 +40,9 @@ def test_an_example_is_stored_clean(path):
             assert cell.outputs == [] and cell.execution_count is None
     first = nb.cells[0]
     assert first.cell_type == "markdown" and first.source.startswith("# ")
-    # a title, then a first paragraph that says what the notebook shows
-    assert re.match(r"# [^\n]+\n\n\S[^\n]*", first.source), first.source[:200]
+    # a title, then one sentence of what the notebook shows
+    opening = re.match(r"# [^\n]+\n\n(This notebook [^\n]+)\n\n", first.source)
+    assert opening and opening[1].endswith(".") and ". " not in opening[1], first.source[:300]
 
 
 def test_the_project_lab_opens_an_example_unmodified_and_saves_it_unchanged(tmp_path):
