@@ -268,3 +268,14 @@ def test_a_lay_being_made_is_checked_when_loaded():
         bad["state"]["laying"] = laying
         with pytest.raises(ValueError, match=message):
             GAME.state_from_json(json.dumps(bad))
+
+
+def test_the_display_shuffle_is_the_generators_shuffle():
+    from tabletop_widgets.core.rng import Rng
+    from tabletop_widgets.games.mammuz.rules import _shuffled
+
+    for seed in range(300):
+        state = Rng.from_seed(seed).state
+        cards = ("hare", "gopher", "tiger", "brontosaurus")[: 1 + seed % 4]
+        order, after = Rng(state).shuffled(cards)
+        assert _shuffled(state, cards) == (order, after.state)

@@ -9,9 +9,13 @@ says nothing but what the card shows.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Optional
 
 from ...core import Event, Game, IllegalAction, Option, Rng, State, register
+from ...core.rng import _GOLDEN, _MASK
+
+_SPAN = 1 << 64
 from ...core.errors import quote
 
 SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse")
@@ -29,11 +33,31 @@ def _plural(card: str, n: int) -> str:
     )
 
 
-def _cards_text(cards) -> str:
+@lru_cache(maxsize=4096)
+def _cards_text(cards: tuple) -> str:
     counts = {}
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     return ", ".join(_plural(c, n) for c, n in sorted(counts.items(), key=lambda kv: CARD_INDEX[kv[0]]))
+
+
+def _shuffled(state: int, items) -> tuple:
+    """``Rng(state).shuffled(items)`` as (list, next state), without a generator object per
+    draw: a display is shuffled on every lay. The test suite checks both agree."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = _SPAN - _SPAN % n
+        while True:
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        out[i], out[j] = out[j], out[i]
+    return out, state
 
 
 @dataclass(frozen=True)
@@ -251,6 +275,30 @@ def _adds(hand: tuple, cards: tuple) -> list:
     return [a for a in adds if hand[CARD_INDEX[a.card]] > cards.count(a.card)]
 
 
+# Views of values many states share (a hand, the record of turned cards), built once and
+# copied for each observation; bounded, as a long simulation meets many of them.
+_HAND_DICTS: dict = {}
+_TURNED_VIEWS: dict = {}
+
+
+def _hand_dict(hand: tuple) -> dict:
+    view = _HAND_DICTS.get(hand)
+    if view is None:
+        if len(_HAND_DICTS) > 50_000:
+            _HAND_DICTS.clear()
+        view = _HAND_DICTS[hand] = {c: n for c, n in zip(CARDS, hand) if n}
+    return view.copy()
+
+
+def _turned_view(turned: tuple) -> list:
+    view = _TURNED_VIEWS.get(turned)
+    if view is None:
+        if len(_TURNED_VIEWS) > 20_000:
+            _TURNED_VIEWS.clear()
+        view = _TURNED_VIEWS[turned] = [{"displayer": d, "card": c, "challenger": ch} for d, c, ch in turned]
+    return [record.copy() for record in view]
+
+
 def _counts(cards) -> tuple:
     """Card counts as a tuple aligned with CARDS (hashable, cheap to copy)."""
     out = [0] * len(CARDS)
@@ -394,42 +442,42 @@ class MammuzState(State):
             if len(cards) > 1 and CARD_INDEX[cards[-2]] > CARD_INDEX[action.card]:
                 cards = tuple(sorted(cards, key=CARD_INDEX.__getitem__))
             if len(cards) == 4:
-                return self._lay(Lay(species, cards))
+                return self._lay(species, cards)
             new = self._copy()
             new.laying = (species, cards)
             return new
         if kind is Challenge:
             return self._challenge(action)
         if kind is Done:
-            return self._lay(Lay(*self.laying))
+            return self._lay(*self.laying)
         if kind is Claim:
             new = self._copy()
             new.laying = (action.species, ())
             return new
         if kind is Lay:
-            return self._lay(action)
+            return self._lay(action.species, action.cards)
         return self._give(action)
 
-    def _lay(self, action: Lay):
+    def _lay(self, species: str, cards: tuple):
+        """Lay ``cards`` (in card order) face down as a display claimed to be ``species``."""
         seat = self.to_act
         names = self.game.seat_names
         hand = list(self.hands[seat])
-        for c in action.cards:
+        for c in cards:
             hand[CARD_INDEX[c]] -= 1
-        order, rng = Rng(self.rng).shuffled(action.cards)
+        order, rng = _shuffled(self.rng, cards)
         hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1:]
         new = self._copy()
-        new.hands, new.claim, new.displays = hands, action.species, self.displays + ((seat, tuple(order), ()),)
-        new.to_act, new.rng, new.laying = self._next(seat), rng.state, None
-        n = len(action.cards)
-        claim = _plural(action.species, n)
+        new.hands, new.claim, new.displays = hands, species, self.displays + ((seat, tuple(order), ()),)
+        new.to_act, new.rng, new.laying = self._next(seat), rng, None
+        n = len(cards)
         verb = "starts a herd" if not self.displays else "expands the herd"
-        last = " — his last cards, so the next player must challenge" if not sum(hand) else ""
-        text = f"{names[seat]} {verb}: {n} card{'s' * (n > 1)} face down, claimed to be {claim}{last}."
-        event = Event("lay", f"{text[:-1]} (in truth: {_cards_text(action.cards)}).",
-                      {"seat": seat, "count": n, "species": action.species, "cards": list(action.cards)},
+        last = " — his last cards, so the next player must challenge" if not any(hand) else ""
+        text = f"{names[seat]} {verb}: {n} card{'s' * (n > 1)} face down, claimed to be {_plural(species, n)}{last}."
+        event = Event("lay", f"{text[:-1]} (in truth: {_cards_text(cards)}).",
+                      {"seat": seat, "count": n, "species": species, "cards": list(cards)},
                       seats=(seat,), public_text=text,
-                      public_data={"seat": seat, "count": n, "species": action.species})
+                      public_data={"seat": seat, "count": n, "species": species})
         new.events = (event,)
         return new
 
@@ -481,7 +529,7 @@ class MammuzState(State):
                 bases[c] = bases.get(c, 0) + 1
         dinos = tuple(sorted(state.dinos_out + tuple(c for c in herd if c in DINOSAURS), key=CARD_INDEX.__getitem__))
         after = state._with(bases=bases, dinos_out=dinos, displays=(), claim=None)
-        events.append(Event("tyrannosaurus", f"Tyrannosaurus: the herd leaves the game face up: {_cards_text(herd)}.",
+        events.append(Event("tyrannosaurus", f"Tyrannosaurus: the herd leaves the game face up: {_cards_text(tuple(herd))}.",
                             {"cards": sorted(herd, key=CARD_INDEX.__getitem__)}, after=after))
         return after._end_round(None, challenger, events)
 
@@ -627,7 +675,7 @@ class MammuzState(State):
             fixed = g.__dict__["_fixed_view"] = (list(g.seat_names), list(g.species),
                                                  {s: SPECIES_SIZE[s] for s in g.species}, dict(g.options))
         seats, species, sizes, options = fixed
-        hand_dict = lambda h: {c: n for c, n in zip(CARDS, h) if n}
+        hand_dict = _hand_dict
         hand_sizes = [sum(h) for h in self.hands]
         bases = self.bases
         view = {
@@ -650,7 +698,7 @@ class MammuzState(State):
             "herd_size": sum(len(cards) for _, cards, _ in self.displays), "pile": len(self.pile),
             "bases": {s: bases.get(s, 0) for s in species},
             "dinosaurs_out": list(self.dinos_out),
-            "turned": [{"displayer": d, "card": c, "challenger": ch} for d, c, ch in self.turned],
+            "turned": _turned_view(self.turned),
             "winners": list(self.winners),
             "scores": [-n for n in hand_sizes],
             "options": dict(options),
