@@ -4,9 +4,11 @@ import json
 import pathlib
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop_widgets as tw
-from tabletop_widgets.games.mammuz.rules import DINOSAURS, SPECIES_SIZE
+from tabletop_widgets.games.mammuz.rules import CARDS, DINOSAURS, SPECIES_SIZE
 
 GAME = tw.make("mammuz", players=5)
 ALL_DINOS = list(DINOSAURS)
@@ -279,3 +281,39 @@ def test_the_display_shuffle_is_the_generators_shuffle():
         cards = ("hare", "gopher", "tiger", "brontosaurus")[: 1 + seed % 4]
         order, after = Rng(state).shuffled(cards)
         assert _shuffled(state, cards) == (order, after.state)
+
+
+_CARD_NAMES = st.sampled_from(list(CARDS) + ["unicorn", ""])
+_LAYING = st.one_of(
+    st.none(),
+    st.fixed_dictionaries({"species": _CARD_NAMES, "cards": st.lists(_CARD_NAMES, max_size=5)}),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=6),
+                 lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3),
+                 max_leaves=6),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(laying=_LAYING, seed=st.integers(0, 40), steps=st.integers(0, 30))
+def test_any_lay_being_made_in_a_loaded_state_is_refused_or_playable(laying, seed, steps):
+    game = tw.make("mammuz", players=4)
+    state = game.new_state(seed)
+    for i in range(steps):
+        if state.is_over:
+            break
+        legal = state.legal_actions()
+        state = state._apply(legal[(seed + i) % len(legal)])
+    doc = json.loads(state.to_json())
+    doc["state"]["laying"] = laying
+    try:
+        loaded = game.state_from_json(json.dumps(doc))
+    except ValueError:
+        return
+    assert loaded.is_over or loaded.legal_actions()
+    for _ in range(60):  # play on: every state reached keeps a legal action until the end
+        if loaded.is_over:
+            break
+        legal = loaded.legal_actions()
+        assert legal
+        loaded = loaded._apply(legal[0])
+        game.state_from_json(loaded.to_json())
