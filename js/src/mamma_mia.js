@@ -36,7 +36,7 @@ export const css = `
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
   /* One footprint for every frame: fixed regions, each scrolling or compressing inside. */
-  display: grid; grid-template-columns: minmax(250px, 330px) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
+  display: grid; grid-template-columns: minmax(230px, min(36%, 330px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
   gap: 6px; padding: 4px; height: 600px; overflow: hidden; box-sizing: border-box;
 }
 /* Each region's size comes from the grid, never from its content: a frame that redraws one
@@ -44,7 +44,8 @@ export const css = `
 .mm-slot { min-height: 0; min-width: 0; overflow: auto; contain: strict; }
 .mm-slot-status { grid-column: 1 / -1; overflow: hidden; white-space: nowrap; }
 .mm-left, .mm-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
-.mm-slot-oven { flex: 0 0 272px; display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 6px; overflow: hidden; }
+.mm-slot-oven { flex: 0 0 272px; display: grid; grid-template-columns: 84px minmax(0, 1fr); gap: 6px; overflow: hidden; }
+.mm-supply .mm-mm-in-supply { margin-top: 4px; }
 .mm-slot-oven > .mm-section { min-height: 0; overflow: hidden; }
 .mm-oven-box { display: flex; flex-direction: column; gap: 4px; }
 .mm-slot-seats { flex: 1 1 0; }
@@ -114,7 +115,8 @@ export const css = `
 .mm-mm-chip { display: inline-block; background: #b3121b; color: #fff7c2; font-weight: 800; border-radius: 4px; padding: 0 4px; }
 .mm-pile { display: flex; flex-direction: column; align-items: center; gap: 2px; }
 .mm-pile-stack { display: flex; }
-.mm-pile-stack .mm-card + .mm-card { margin-left: -48px; margin-top: 3px; }
+.mm-pile .mm-card { width: 50px; min-height: 64px; }
+.mm-pile-stack .mm-card + .mm-card { margin-left: -44px; margin-top: 3px; }
 .mm-pile-label { color: var(--mm-muted); }
 .mm-pile-count { color: var(--mm-fg); }
 .mm-oven { display: flex; flex-direction: column; gap: 4px; flex: 1 1 0; min-height: 0; }
@@ -126,7 +128,7 @@ export const css = `
 .mm-new-badge, .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
 .mm-just-played { outline: 3px solid var(--mm-fg); outline-offset: 1px; }
 .mm-seat.mm-just-moved { outline: 2px dashed var(--mm-fg); outline-offset: 1px; }
-.mm-last-text { display: flex; align-items: center; gap: 4px; flex-wrap: wrap; }
+.mm-last-text { display: block; }
 .mm-last-cards { display: flex; gap: 6px; margin-top: 4px; }
 .mm-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; background: var(--mm-seat, #888); border: 1px solid rgba(0,0,0,0.4); flex: none; }
 .mm-tally { display: flex; flex-wrap: wrap; gap: 6px; }
@@ -152,7 +154,7 @@ export const css = `
 .mm-fly { animation: mm-fly 0.45s ease-out; }
 @keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
-.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 4px; }
+.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 4px; }
 .mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 2px 5px; min-width: 0; overflow: hidden; gap: 1px !important;
   background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
 .mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-accent); }
@@ -392,7 +394,7 @@ export function drawStatus(doc, view, ctx) {
 export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
   const supply = el(doc, "div", { class: "mm-section mm-supply" }, el(doc, "h4", {}, "Supply"), pile("supply", view.supply || 0, "cards", null, doc));
   if (view.mamma_mia_card === "supply") {
-    supply.append(el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is still in the supply."));
+    supply.append(el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is in the supply."));
   }
   const oven = view.oven || { size: 0, log: [] };
   const log = oven.log || [];

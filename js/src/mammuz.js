@@ -23,7 +23,7 @@ export const css = `
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
   /* One footprint for every frame: fixed regions, each scrolling inside. */
-  display: grid; grid-template-columns: minmax(280px, 360px) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
+  display: grid; grid-template-columns: minmax(240px, min(40%, 360px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
   gap: 6px; padding: 4px; height: 580px; overflow: hidden; box-sizing: border-box;
 }
 /* Each region's size comes from the grid, never from its content: a frame that redraws one
@@ -97,7 +97,7 @@ export const css = `
 .mz-display-head { font-weight: 600; }
 .mz-claim { color: var(--mz-muted); }
 .mz-display-cards button.mz-card:not(:disabled):hover { transform: translateY(-4px); box-shadow: 0 0 0 3px var(--mz-accent); }
-.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 6px; }
+.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(150px, 100%), 1fr)); gap: 6px; }
 .mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-accent); box-shadow: 0 0 0 2px var(--mz-accent); }

@@ -227,7 +227,8 @@ function mountTimeline(el, model, spec, live) {
   errorBox.append(errorText, errorClose);
 
   const boardEl = h("div", { class: "tw-board" });
-  const caption = h("div", { class: "tw-caption" });
+  // Two lines tall; a longer caption scrolls inside, so it is focusable for the keyboard.
+  const caption = h("div", { class: "tw-caption", tabindex: 0 });
   const speaker = h("div", { class: "tw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
 
   // The log beside the table: one entry per frame, the shown one marked aria-current. One

@@ -66,3 +66,31 @@ def decoded_comm_messages(messages):
         data = dict(message["data"], content=dict(content, frames=held[start:]))
         out.append(dict(message, data=data))
     return out
+
+
+AXE = __import__("pathlib").Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_problems(page, root) -> list[str]:
+    """axe-core's serious and critical violations inside `root` (a locator), as short lines.
+    axe-core comes from npm (js/node_modules), loaded into the page from the file: no network."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    return root.evaluate("""async (root) => {
+      const r = await axe.run(root, {resultTypes: ['violations']});
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ') + ' ' + (n.failureSummary || '').slice(0, 160)).join(' | ')}`);
+    }""")
+
+
+# Every frame the widget holds, shown one after the other with its slider: the root's heights.
+WALK_HEIGHTS = """(root) => {
+  const slider = root.querySelector('.tw-slider');
+  const heights = [];
+  for (let i = 0; i <= Number(slider.max); i++) {
+    slider.value = i;
+    slider.dispatchEvent(new Event('input'));
+    heights.push(root.getBoundingClientRect().height);
+  }
+  return heights;
+}"""

@@ -5,7 +5,8 @@ evaluation card by card; the card table follows the dark theme."""
 
 from __future__ import annotations
 
-from lab_helpers import assert_dark_theme_changes, wait_until
+from conftest import ARTIFACTS
+from lab_helpers import WALK_HEIGHTS, assert_dark_theme_changes, axe_problems, wait_until
 
 
 def hand_seats(root) -> list[str]:
@@ -139,3 +140,29 @@ def test_card_table_follows_the_dark_theme(notebook):
                 pick('.mm-table-box', 'backgroundColor'), pick('.mm-table-box', 'borderTopColor')];
     }"""
     assert_dark_theme_changes(page, root, colours)
+
+
+def test_card_table_keeps_its_footprint_and_passes_axe_in_both_themes(notebook):
+    nb = notebook("mamma_mia_oven.ipynb")
+    nb.run_all()
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    root = page.locator(".tw-root", has=page.locator(".mm-root")).first
+    root.locator(".mm-table").wait_for()
+    root.scroll_into_view_if_needed()
+    # Over every frame it holds (an oven emptied card by card), the widget keeps one size
+    # that fits a laptop screen.
+    heights = root.evaluate(WALK_HEIGHTS)
+    assert len(heights) > 5 and max(heights) - min(heights) <= 2 and max(heights) <= 800, heights
+    problems = axe_problems(page, root)
+    theme = "(theme) => window.jupyterapp.commands.execute('apputils:change-theme', {theme})"
+    page.evaluate(theme, "JupyterLab Dark")
+    try:
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'")
+        problems += [f"dark: {p}" for p in axe_problems(page, root)]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        root.screenshot(path=str(ARTIFACTS / "mamma-mia-lab-dark.png"))
+    finally:
+        page.evaluate(theme, "JupyterLab Light")
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'true'")
+    assert problems == [], "\n".join(problems)
