@@ -11,7 +11,9 @@ widgets and times, in the page (``performance.now()``), ``--clicks`` round trips
   the page writes it into the DOM (the floor any widget library pays);
 - ``mamba``: the click on a Mamba destination → the move drawn (the timeline's step changes);
 - ``mamma-mia``: the click that plays a Mamma Mia turn (a decision's answer, or "Play turn"
-  after picking cards) → the turn drawn.
+  after picking cards) → the turn drawn;
+- ``mamba-draw``, ``mamma-mia-draw``: the timeline's previous / next frame buttons, which
+  redraw the board with no kernel message: the page's own share of a move.
 
 Prints p50 / p95 per server side by side, the goals (with the extension: our move's p50 ≤
 15 ms and p95 ≤ 1.5× the bare round trip's p95) and writes ``bench/results/latency.json``.
@@ -82,6 +84,15 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
     while (times.length < clicks && guard++ < clicks * 20) {
         await sleep(30 + Math.random() * 20);  // a person's pace, not back to back
         const r = root();
+        if (kind.endsWith("-draw")) {
+            const step = () => r.querySelector(".tw-step").textContent;
+            const button = r.querySelector(times.length % 2 ? ".tw-next" : ".tw-prev");
+            const before = step();
+            const t0 = performance.now();
+            click(button);
+            times.push((await changed(step, before)) - t0);
+            continue;
+        }
         if (kind === "bare") {
             const out = r.querySelector(".echo-out");
             const before = out.textContent;
@@ -155,7 +166,9 @@ def measure(browser, server: LabServer, clicks: int) -> dict:
         out = {}
         for kind, selector in (("bare", ".jp-OutputArea-output:has(.echo-button)"),
                                ("mamba", ".tw-root:has(svg.mamba-board)"),
-                               ("mamma-mia", ".tw-root:has(.mm-root)")):
+                               ("mamma-mia", ".tw-root:has(.mm-root)"),
+                               ("mamba-draw", ".tw-root:has(svg.mamba-board)"),
+                               ("mamma-mia-draw", ".tw-root:has(.mm-root)")):
             page.evaluate(LOOP_JS, [selector, 10, kind])  # warm up
             times = page.evaluate(LOOP_JS, [selector, clicks, kind])
             if not times:
@@ -193,9 +206,9 @@ def main():
         browser.close()
 
     on, off = results["on"], results["off"]
-    print(f"{'':12}{'extension on':>22}{'extension off':>22}   (ms, p50 / p95, {args.clicks} clicks each)")
-    for kind in ("bare", "mamba", "mamma-mia"):
-        print(f"{kind:12}{on[kind]['p50']:>12.1f} / {on[kind]['p95']:<7.1f}{off[kind]['p50']:>12.1f} / {off[kind]['p95']:<7.1f}")
+    print(f"{'':15}{'extension on':>22}{'extension off':>22}   (ms, p50 / p95, {args.clicks} clicks each)")
+    for kind in ("bare", "mamba", "mamma-mia", "mamba-draw", "mamma-mia-draw"):
+        print(f"{kind:15}{on[kind]['p50']:>12.1f} / {on[kind]['p95']:<7.1f}{off[kind]['p50']:>12.1f} / {off[kind]['p95']:<7.1f}")
     print(f"extension active: on-server {on['extension_active']}, off-server {off['extension_active']}")
     for kind in ("mamba", "mamma-mia"):
         p50_ok = on[kind]["p50"] <= 15

@@ -126,7 +126,7 @@ def test_the_match_keeps_the_most_recently_used_steps_and_seats():
 
 
 def test_a_widgets_encoded_steps_are_bounded_and_a_reload_still_sends_everything():
-    m = finished_plus(seed=5, players=3)
+    m = finished_plus(seed=5, players=3, actions=80)
     w = record(tw.widget(m, seat=2))
     w.encoded_cache_size = 10
     m.frame_cache_size = 10

@@ -59,7 +59,7 @@ def test_a_list_of_seat_records_sends_only_the_records_that_changed():
     assert apply_patch(old, view_patch(old, new)) == new and old["hands"][1] == {"a": 2}
 
 
-@settings(max_examples=150)
+@settings(max_examples=60)
 @given(st.lists(views, min_size=2, max_size=7), st.data())
 def test_a_part_sent_from_index_i_patches_the_frame_held_before_it(seq, data):
     """An action's frames travel as patches of the frame the receiver holds before them."""
@@ -73,7 +73,7 @@ def test_a_part_sent_from_index_i_patches_the_frame_held_before_it(seq, data):
     assert exact(receive(held + [{"view": {}}] * 2, {"from": cut, "frames": part})) == exact(frames)
 
 
-@settings(max_examples=200)
+@settings(max_examples=100)
 @given(views, views)
 def test_sharing_keeps_the_new_value_and_reuses_the_old_parts(old, new):
     before = exact(old)
