@@ -42,12 +42,12 @@ def wins(hero, others, games):
 
 def test_skeptic_beats_three_random_seats():
     won = wins(Skeptic, RandomLays, 300)
-    assert won >= 225, f"the skeptic won {won} of 300 four-player games against random seats (measured 229)"
+    assert won >= 225, f"the skeptic won {won} of 300 four-player games against random seats (measured 234)"
 
 
 def test_skeptic_beats_three_copies_of_the_previous_skeptic():
     won = wins(Skeptic, PreviousSkeptic, 200)
-    assert won > 60, f"the skeptic won {won} of 200 games against three previous skeptics (its share: 50; measured 73)"
+    assert won > 60, f"the skeptic won {won} of 200 games against three previous skeptics (its share: 50; measured 72)"
 
 
 def test_skeptic_counts_its_own_displays_by_their_cards():

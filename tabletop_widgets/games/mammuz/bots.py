@@ -55,9 +55,9 @@ class Skeptic(Bot):
     # Tuned on seeded 4-player games against random seats and the previous skeptic: doubt a
     # display whose turned card shows the claim with less than this chance, more readily the
     # bigger the herd and when there is no true card to expand with.
-    doubt = 0.45
+    doubt = 0.4
     per_card = 0.02
-    no_true = 0.3
+    no_true = 0.4
     chosen = 1.3  # a starter names the species he holds most of: more true cards
     kept = 0.5  # how much of what another seat took it still holds (he may have laid it since)
 
