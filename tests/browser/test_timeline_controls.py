@@ -15,8 +15,7 @@ import nbformat
 import pytest
 
 from conftest import ARTIFACTS, ROOT
-from lab_helpers import wait_until
-from tabletop_widgets.core.wire import decode_frames
+from lab_helpers import axe_problems, decoded_comm_messages, wait_until
 from widget_spy import dicts_in
 
 CELLS = [
@@ -194,6 +193,7 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
     after = kernel_json(nb, "print(json.dumps([len(herd), herd.cursor, [str(a) for a in herd.actions], inside]))")
     assert after == before
     wait_until(lambda: "replay" in replay.locator(".tw-error-text").inner_text(), what="the refusal shown")
+    assert axe_problems(page, replay) == []  # the controls and the log, as a screen reader meets them
 
     # ---- pacing: your move, then the bot's answer, each its own beat -----------------------
     duel = root_of(page, 3)
@@ -227,12 +227,13 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
         table.locator(".tw-pass:not([hidden])").wait_for()
         assert table.evaluate(HANDS_IN_DOM) == []
         assert table.locator(".tw-log-entry").count() == 0
+    assert axe_problems(page, table) == []  # the cover, as a screen reader meets it
     # On the wire: each frame the page got is the view of the seat holding the screen then,
     # and between a cover and the next player's click no frame came at all.
     hands = kernel_json(nb, """import json
 print(json.dumps({str(s): [f.to_dict()['view']['hand'] for f in table.frames(seat=s)] for s in (0, 2)}))""")
     on_screen, covered, frames_seen = None, False, 0
-    for content in nb.received_comm_msgs(pass_id):
+    for content in decoded_comm_messages(nb.received_comm_msgs(pass_id)):
         data = content.get("data", {})
         state = data.get("state", {})  # comm_open and "update" messages carry traits
         if state.get("pass_to") is not None:
@@ -245,7 +246,7 @@ print(json.dumps({str(s): [f.to_dict()['view']['hand'] for f in table.frames(sea
             continue
         if msg.get("type") == "frames":
             assert not covered, "frames sent to a covered screen"
-            for frame in decode_frames(msg["frames"]):
+            for frame in msg["frames"]:
                 assert "hands" not in frame["view"]
                 assert frame["view"]["hand"] in hands[str(on_screen)]
                 frames_seen += 1
