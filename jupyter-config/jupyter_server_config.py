@@ -3,8 +3,9 @@
 JupyterLab writes the kernel's `language_info` into a notebook's metadata when the kernel
 starts, and marks the notebook modified unless the file held exactly that, Python version
 included. The example notebooks keep a `language_info` without the version (it differs per
-machine); this contents manager adds the running Python's version when a notebook is opened
-and drops it again when one is saved, so an example opens unmodified and saves unchanged.
+machine); this contents manager adds the running Python's version when an example is opened
+and drops it again when it is saved, so an example opens unmodified and saves unchanged. Other
+notebooks are read and written as they are.
 """
 
 import copy
@@ -15,17 +16,21 @@ from jupyter_server.services.contents.largefilemanager import AsyncLargeFileMana
 VERSION = sys.version.split()[0]  # what ipykernel reports for a kernel of this environment
 
 
+def _example(path) -> bool:
+    return str(path).strip("/").startswith("examples/")
+
+
 class ExamplesContentsManager(AsyncLargeFileManager):
     async def get(self, path, content=True, type=None, format=None, **kwargs):
         model = await super().get(path, content=content, type=type, format=format, **kwargs)
-        if model.get("type") == "notebook" and model.get("content"):
+        if _example(path) and model.get("type") == "notebook" and model.get("content"):
             info = model["content"].get("metadata", {}).get("language_info")
             if isinstance(info, dict) and info.get("name") == "python" and "version" not in info:
                 info["version"] = VERSION
         return model
 
     async def save(self, model, path=""):
-        if model.get("type") == "notebook" and model.get("content"):
+        if _example(path) and model.get("type") == "notebook" and model.get("content"):
             model = copy.deepcopy(model)
             info = model["content"].get("metadata", {}).get("language_info")
             if isinstance(info, dict) and info.get("version") == VERSION:

@@ -47,17 +47,24 @@ def test_an_example_is_stored_clean(path):
 
 def test_the_project_lab_opens_an_example_unmodified_and_saves_it_unchanged(tmp_path):
     config = runpy.run_path(str(CONFIG / "jupyter_server_config.py"), init_globals={"get_config": lambda: _Config()})
-    manager_class = config["ExamplesContentsManager"]
+    manager = config["ExamplesContentsManager"](root_dir=str(tmp_path))
     source = EXAMPLES[0]
-    (tmp_path / source.name).write_bytes(source.read_bytes())
-    manager = manager_class(root_dir=str(tmp_path))
-    model = asyncio.run(manager.get(source.name))
+    (tmp_path / "examples").mkdir()
+    for path in (f"examples/{source.name}", source.name):
+        (tmp_path / path).write_bytes(source.read_bytes())
+    model = asyncio.run(manager.get(f"examples/{source.name}"))
     # What JupyterLab compares with the kernel's info before marking the notebook modified.
     assert model["content"]["metadata"]["language_info"] == kernel_language_info()
-    asyncio.run(manager.save({"type": "notebook", "format": "json", "content": model["content"]}, source.name))
-    saved = nbformat.read(tmp_path / source.name, as_version=4)
+    asyncio.run(manager.save({"type": "notebook", "format": "json", "content": model["content"]}, f"examples/{source.name}"))
+    saved = nbformat.read(tmp_path / "examples" / source.name, as_version=4)
     assert saved.metadata == nbformat.read(source, as_version=4).metadata
     assert [c.source for c in saved.cells] == [c.source for c in nbformat.read(source, as_version=4).cells]
+    # A notebook outside examples/ is read and saved as it is.
+    other = asyncio.run(manager.get(source.name))
+    assert "version" not in other["content"]["metadata"]["language_info"]
+    other["content"]["metadata"]["language_info"]["version"] = kernel_language_info()["version"]
+    asyncio.run(manager.save({"type": "notebook", "format": "json", "content": other["content"]}, source.name))
+    assert nbformat.read(tmp_path / source.name, as_version=4).metadata.language_info == kernel_language_info()
 
 
 class _Config:
