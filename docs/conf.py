@@ -50,8 +50,8 @@ html_static_path = []
 html_extra_path = ["_extra"]
 html_show_sourcelink = False
 html_copy_source = False
-# Nothing on a page may be fetched from outside the site (no fonts, no analytics, no CDN).
-html_theme_options = {"navigation_with_keys": True}
+# Furo's arrow-key page turning stays off: on these pages ← and → step the widgets' replays.
+html_theme_options = {"navigation_with_keys": False}
 
 # Warnings are errors in ./dev docs (-W); these are not the project's to fix.
 suppress_warnings = ["myst.xref_missing", "misc.highlighting_failure"]
