@@ -855,10 +855,6 @@ class MammuzState(State):
         starter, to_act = p["starter"], p["to_act"]
         names = game.seat_names
         if not sub_step:  # a sub-step inside a challenge is drawn, never played from: only its cards
-            # the player after the last displayer answers him (expands or challenges)
-            if winner is None and displays and to_act != (displays[-1][0] + 1) % P:
-                raise ValueError(f"mammuz state: {names[to_act]} is to act, but the player after the last displayer, "
-                                 f"{names[displays[-1][0]]}, is {names[(displays[-1][0] + 1) % P]}")
             # a challenge turns one card and settles the herd at once, but for a Triceratops, which
             # waits for the challenger to give the herd
             ups = [(i, up) for i, (_, _, up) in enumerate(displays) if up]
