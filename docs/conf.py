@@ -3,8 +3,9 @@
 The source directory is the repository's root (``sphinx-build -c docs . OUT``) so that the
 rules pages, the architecture page, the README's tour and the example notebooks are read
 where they live, with their relative links intact. Notebooks are executed at build time;
-each widget is shown by its ``text/html`` fallback, a self-contained replay that steps in the
-page with no kernel and no network.
+each widget is shown by its ``application/javascript`` fallback, a self-contained replay that
+steps in the page with no kernel and no network (myst-nb writes it as a raw ``<script>``, which
+builds the replay's container right where it stands).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ nb_execution_show_tb = True
 nb_mime_priority_overrides = [
     ("html", "application/vnd.jupyter.widget-view+json", None),
     ("html", "application/vnd.jupyter.widget-state+json", None),
+    ("html", "application/javascript", 20),  # the replay, before any picture
 ]
 nb_ipywidgets_js = {}
 nb_merge_streams = True

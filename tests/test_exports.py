@@ -1,16 +1,19 @@
-"""What a widget's display carries for the places with no kernel: the live view, a picture of
-its frame (image/svg+xml) and a replay that plays offline (text/html), all of the viewing seat."""
+"""What a widget's display carries for the places with no kernel: the live view, a replay that
+plays offline (application/javascript) and a picture of its frame (image/png, image/svg+xml),
+all of the viewing seat."""
 
 from __future__ import annotations
 
 import base64
 import json
 import re
+import struct
+import sys
 
 import pytest
 
 import tabletop_widgets as tw
-from tabletop_widgets.core.picture import frame_svg
+from tabletop_widgets.core.picture import frame_svg, png
 from tabletop_widgets.core.wire import decode_frames
 
 VIEW = "application/vnd.jupyter.widget-view+json"
@@ -35,6 +38,25 @@ def fragment_data(html: str) -> dict:
     return data
 
 
+def script_data(js: str) -> dict:
+    found = re.findall(r"^;var data = (\{.*\});$", js, re.M)
+    assert len(found) == 1
+    data = json.loads(found[0])
+    data["frames"] = decode_frames(data["frames"])
+    return data
+
+
+def png_size(encoded: str) -> tuple[int, int]:
+    raw = base64.b64decode(encoded)
+    assert raw[:8] == b"\x89PNG\r\n\x1a\n" and raw[12:16] == b"IHDR"
+    return struct.unpack(">II", raw[16:24])
+
+
+def svg_size(svg: str) -> tuple[int, int]:
+    found = re.match(r'<svg [^>]*width="(\d+)" height="(\d+)"', svg)
+    return int(found.group(1)), int(found.group(2))
+
+
 def fragment_picture(html: str) -> str:
     found = re.search(r'<img class="tw-replay-picture" alt="[^"]*" src="data:image/svg\+xml;base64,([^"]+)">', html)
     return base64.b64decode(found.group(1)).decode("utf-8")
@@ -46,31 +68,54 @@ def plus6():
 
 
 @pytest.mark.parametrize("seat", [None, 0, 3])
-def test_the_bundle_holds_the_live_view_the_seats_picture_and_its_replay(seat):
+def test_the_bundle_holds_the_live_view_the_seats_replay_and_its_picture(seat):
     m = random_match("mamma-mia", 4, steps=40)
     m.goto(25)
     w = tw.widget(m, seat=seat)
     data = bundle(w)
+    assert set(data) == {VIEW, "application/javascript", "image/png", "image/svg+xml", "text/plain"}
     assert data[VIEW]["model_id"] == w.model_id
     assert data["image/svg+xml"] == m.svg(seat) and data["image/svg+xml"].startswith("<svg")
-    html = data["text/html"]
-    replay = fragment_data(html)
+    # the PNG is the same picture, drawn at its size
+    assert base64.b64decode(data["image/png"]) == png(data["image/svg+xml"])
+    assert png_size(data["image/png"]) == svg_size(data["image/svg+xml"])
+    js = data["application/javascript"]
+    replay = script_data(js)
     assert replay["frames"] == [f.to_dict() for f in m.frames(seat)]
     assert replay["seat"] == seat and replay["name"] == "mamma-mia"
     # it opens on the frame the widget shows: the cursor's last
     opened = replay["frames"][replay["start"]]
     assert (opened["step"], opened["last"]) == (25, True)
-    assert fragment_picture(html) == data["image/svg+xml"]
-    # offline: no file, no URL it would fetch
-    assert not re.search(r"<(script|link|img)[^>]*\s(src|href)\s*=\s*\"(?!data:)", html)
-    assert "</script" not in html.split("<script>", 1)[1].rsplit("</script>", 1)[0]
+    # safe inside a page's <script>, and nothing it would fetch
+    assert "</script" not in js.lower() and "<!--" not in js
+    assert set(re.findall(r"https?://[^\s\"')]+", js)) <= {"http://www.w3.org/2000/svg"}
+    assert "fetch(" not in js and "XMLHttpRequest" not in js
 
 
-def test_two_displays_on_one_page_do_not_share_ids():
-    w = tw.widget(random_match("mammuz", 3, steps=5), seat=1)
-    a, b = bundle(w)["text/html"], bundle(w)["text/html"]
-    ids = lambda html: set(re.findall(r'id="([^"]+)"', html))  # noqa: E731
-    assert ids(a) and not ids(a) & ids(b)
+@pytest.mark.parametrize("name, players", [("mamba", 2), ("mamma-mia", 4), ("mamma-mia-plus", 6), ("mammuz", 4)])
+def test_a_picture_refers_to_nothing_outside_itself(name, players):
+    # The PNG is drawn from this text: a reference to a file or URL would be read then.
+    m = random_match(name, players, steps=30)
+    for seat in (None, 0):
+        svg = m.svg(seat)  # what the bundle draws its PNG from
+        refs = re.findall(r"""(?:href|src)\s*=\s*["']([^"']*)""", svg)
+        assert all(ref.startswith(("#", "data:")) for ref in refs), refs
+        assert "url(" not in svg.replace("url(#", "") and "@import" not in svg
+
+
+def test_a_replay_script_keeps_its_names_to_itself():
+    js = bundle(tw.widget(random_match("mammuz", 3, steps=5), seat=1))["application/javascript"]
+    assert js.startswith("(function () {") and js.rstrip().endswith("})();")
+    # no id, no global: two replays on one page cannot reach each other's container
+    wrapper = js.split("var TabletopWidget;", 1)[0] + js.rsplit(";var data = ", 1)[1]
+    assert "getElementById" not in wrapper and "window." not in wrapper and "document.currentScript" in wrapper
+
+
+def test_without_the_rasterizer_the_bundle_has_no_png(monkeypatch):
+    monkeypatch.setitem(sys.modules, "resvg_py", None)  # import fails
+    data = bundle(tw.widget(random_match("mamba", 2, steps=4), seat=1))
+    assert "image/png" not in data and data["image/svg+xml"].startswith("<svg")
+    assert "application/javascript" in data
 
 
 @pytest.mark.parametrize("name, players", [("mamma-mia", 3), ("mamma-mia-plus", 5), ("mammuz", 4)])
@@ -89,10 +134,13 @@ def test_a_seats_export_is_unchanged_by_what_the_seat_cannot_see(name, players):
     mine, theirs = tw.Match(m.game, state=state), tw.Match(m.game, state=other)
     a, b = bundle(tw.widget(mine, seat=1)), bundle(tw.widget(theirs, seat=1))
     assert a["image/svg+xml"] == b["image/svg+xml"]
-    assert fragment_data(a["text/html"]) == fragment_data(b["text/html"])
-    assert fragment_picture(a["text/html"]) == fragment_picture(b["text/html"])
+    assert a["image/png"] == b["image/png"]
+    assert script_data(a["application/javascript"]) == script_data(b["application/javascript"])
+    assert a["application/javascript"] == b["application/javascript"]
     seeing_a, seeing_b = bundle(tw.widget(mine)), bundle(tw.widget(theirs))
     assert seeing_a["image/svg+xml"] != seeing_b["image/svg+xml"]
+    assert seeing_a["image/png"] != seeing_b["image/png"]
+    assert script_data(seeing_a["application/javascript"]) != script_data(seeing_b["application/javascript"])
 
 
 def test_a_seats_export_names_no_order_in_another_seats_hand(plus6):
@@ -109,15 +157,25 @@ def test_a_full_six_player_plus_game_embeds_under_a_megabyte(plus6):
     assert plus6.state.is_over and len(plus6) > 300
     for seat in (None, 0):
         data = bundle(tw.widget(plus6, seat=seat))
-        assert len(data["text/html"].encode("utf-8")) < 1_000_000
+        assert len(script_data(data["application/javascript"])["frames"]) == len(plus6.frames(seat))
+        assert len(data["application/javascript"].encode("utf-8")) < 1_000_000
         assert len(json.dumps(data).encode("utf-8")) < 1_000_000
 
 
-def test_fallbacks_can_be_left_out_for_sanitizing_viewers():
+def test_fallbacks_choose_what_the_bundle_carries():
     w = tw.widget(random_match("mamba", 2, steps=4))
-    w.fallbacks = ("image/svg+xml",)
+    w.fallbacks = ("image/png", "image/svg+xml")
     data = bundle(w)
-    assert "text/html" not in data and data["image/svg+xml"].startswith("<svg") and VIEW in data
+    assert set(data) == {VIEW, "text/plain", "image/png", "image/svg+xml"}
+    w.fallbacks = ("text/html",)
+    data = bundle(w)
+    assert set(data) == {VIEW, "text/plain", "text/html"}
+    replay = fragment_data(data["text/html"])
+    assert replay["frames"][replay["start"]] == w._match.frames(None)[-1].to_dict()
+    assert fragment_picture(data["text/html"]) == w._match.svg(None)
+    assert not re.search(r"<(script|link|img)[^>]*\s(src|href)\s*=\s*\"(?!data:)", data["text/html"])
+    w.fallbacks = ()
+    assert set(bundle(w)) == {VIEW, "text/plain"}
 
 
 def test_to_html_keeps_a_seat_and_a_range_of_steps(tmp_path):
@@ -146,16 +204,26 @@ def test_the_fallbacks_show_the_frame_the_widget_shows():
     data = bundle(w)
     frame = m.frames_of_step(12, 1)[0]
     assert data["image/svg+xml"] == frame_svg(m.game, frame, 1)
-    replay = fragment_data(data["text/html"])
+    assert base64.b64decode(data["image/png"]) == png(frame_svg(m.game, frame, 1))
+    replay = script_data(data["application/javascript"])
     assert replay["frames"][replay["start"]] == frame.to_dict()
     w.goto(20, sub=-1)
     assert bundle(w)["image/svg+xml"] == m.svg(1, step=20)
+    assert base64.b64decode(bundle(w)["image/png"]) == png(m.svg(1, step=20))
 
 
 def test_a_covered_pass_and_play_screen_carries_no_picture():
     m = tw.Match("mamma-mia", seed=1, players=4)
     w = tw.widget(m, seats=[0, 2], bots={1: "random", 3: "random"})
+    w.fallbacks = ("application/javascript", "image/png", "image/svg+xml", "text/html")
     w.play(m.state.legal_actions()[0])
     assert w.pass_to is not None
-    data = bundle(w)
-    assert "image/svg+xml" not in data and "text/html" not in data and VIEW in data
+    assert set(bundle(w)) == {VIEW, "text/plain"}
+
+
+def test_a_match_and_a_state_show_themselves_as_a_png_too(monkeypatch):
+    m = random_match("mammuz", 3, steps=6)
+    assert m._repr_png_() == png(m.svg()) and png_size(base64.b64encode(m._repr_png_())) == svg_size(m.svg())
+    assert m.state._repr_png_() == png(m.state.svg())
+    monkeypatch.setitem(sys.modules, "resvg_py", None)
+    assert m._repr_png_() is None and m.state._repr_png_() is None

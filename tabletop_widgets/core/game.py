@@ -374,6 +374,12 @@ class State:
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def _repr_png_(self) -> Optional[bytes]:
+        # The same picture for viewers that drop SVG; None (no PNG) without resvg-py.
+        from .picture import png
+
+        return png(self.svg())
+
     def caption(self, action) -> str:
         """The sentence for an action that caused no event (games may say more)."""
         return f"{self.game.seat_names[self.to_move]} plays {action}."

@@ -2,8 +2,11 @@
 browser with no kernel and no network.
 
 - :func:`replay_document` / :func:`write_html`: a standalone page (``m.to_html(path)``).
-- :func:`replay_fragment`: the same replay as a self-contained ``<div>`` for a notebook's
-  ``text/html`` output (an exported notebook, a documentation page); many fit on one page.
+- :func:`replay_script`: the same replay as a self-contained script for a notebook's
+  ``application/javascript`` output (an exported notebook, a documentation page): it builds
+  its own container where it runs; many fit on one page.
+- :func:`replay_fragment`: the replay as a ``<div>`` (its picture, replaced by the playing
+  replay where scripts run) for a ``text/html`` output.
 
 Both take ``seat`` (``None``: all-seeing) and ``steps=(first, last)``, a range of steps
 (inclusive) to keep; a seat's replay holds that seat's frames only.
@@ -73,6 +76,28 @@ var host = document.createElement("div");
 el.appendChild(host);
 TabletopWidget.default.mountStatic(host, data);
 }})();</script></div>"""
+
+# The script builds its own container right after itself (``document.currentScript``: a
+# page's raw <script>, nbconvert's templates), or inside ``element`` where a notebook front
+# end runs the code with no script element of its own. Everything stays inside the function,
+# so several replays, of one game or several, share a page.
+_SCRIPT = """(function () {{
+var script = document.currentScript;
+var place = script && script.parentNode ? script : null;
+var outer = !place && typeof element !== "undefined" && element ? (element.jquery ? element[0] : element) : null;
+if (!place && !outer) return;
+var host = document.createElement("div");
+host.className = "tw-replay";
+host.setAttribute("data-tw-game", {game});
+if (place) place.parentNode.insertBefore(host, place.nextSibling); else outer.appendChild(host);
+var TabletopWidget;
+{bundle}
+;var data = {data};
+var root = document.createElement("div");
+host.appendChild(root);
+TabletopWidget.default.mountStatic(root, data);
+}})();
+"""
 
 _ids = itertools.count(1)
 
@@ -180,6 +205,20 @@ def replay_fragment(match: Match, seat: Optional[int] = None, steps=None, pictur
         data=_json_for_script(data),
         bundle=_script_safe(bundle),
     )
+
+
+def replay_script(match: Match, seat: Optional[int] = None, steps=None, at=None) -> str:
+    """The replay as JavaScript for an ``application/javascript`` output: where it runs it adds
+    a ``<div class="tw-replay">`` right after its own ``<script>`` (or inside ``element``) and
+    plays there; ``at=(step, sub)``: the frame it opens on. No ``</script`` in it, so a page
+    holds it in a ``<script>`` element as it is."""
+    data = replay_data(match, seat, steps, at)
+    bundle = standalone_bundle(match.game.name).read_text(encoding="utf-8")
+    return _script_safe(_SCRIPT.format(
+        game=_json_for_script(match.game.name),
+        bundle=bundle,
+        data=_json_for_script(data),
+    ))
 
 
 def write_html(match: Match, path, seat: Optional[int] = None, steps=None) -> None:

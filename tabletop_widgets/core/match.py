@@ -341,6 +341,12 @@ class Match:
     def _repr_svg_(self) -> str:
         return self.svg()
 
+    def _repr_png_(self) -> Optional[bytes]:
+        # The same picture for viewers that drop SVG; None (no PNG) without resvg-py.
+        from .picture import png
+
+        return png(self.svg())
+
     def to_html(self, path, seat: Optional[int] = None, steps=None) -> None:
         """A standalone HTML replay that plays in any browser with no kernel: as ``seat``
         sees it (``None``: all-seeing), of the steps ``(first, last)`` (default: all)."""

@@ -105,6 +105,19 @@ def state_svg(state, seat: Optional[int] = None, caption: Optional[str] = None) 
     return frame_svg(state.game, frame, seat)
 
 
+def png(svg: str) -> Optional[bytes]:
+    """``svg`` (one of these pictures, as text) rasterized to PNG bytes, or ``None`` when the
+    rasterizer (the ``resvg-py`` package) is not installed. Only our own SVG text is passed:
+    it refers to no file or URL, so drawing it reads nothing but the system's fonts."""
+    if not isinstance(svg, str) or not svg.startswith("<svg"):
+        raise ValueError("png() takes the SVG text of a picture")
+    try:
+        import resvg_py
+    except ImportError:
+        return None
+    return bytes(resvg_py.svg_to_bytes(svg_string=svg, background=BG))
+
+
 def match_svg(match: Match, seat: Optional[int] = None, step: Optional[int] = None) -> str:
     """The picture of ``match`` at its cursor (or at ``step``): that step's last frame."""
     if not isinstance(match, Match):

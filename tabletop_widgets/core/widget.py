@@ -8,6 +8,7 @@ secrets. The protocol is in docs/architecture.md.
 
 from __future__ import annotations
 
+import base64
 import os
 import pathlib
 import weakref
@@ -22,7 +23,7 @@ from .bots import resolve_bots
 from .errors import quote
 from .game import Game
 from .match import Match
-from .picture import frame_svg
+from .picture import frame_svg, png
 from .wire import encode_frames
 
 STATIC = pathlib.Path(__file__).resolve().parent.parent / "static"
@@ -381,13 +382,17 @@ class GameWidget(anywidget.AnyWidget):
 
     # showing without a kernel -------------------------------------------------------------
     #: What a display carries beside the live widget, for the places no kernel runs (an
-    #: exported notebook, a documentation page, a notebook viewer): ``"image/svg+xml"``, the
-    #: picture of the frame shown, and ``"text/html"``, the whole match as a replay that plays
-    #: with no kernel (its picture shows until its script runs). Jupyter shows the live widget.
-    #: A sanitizing viewer (``nbconvert``'s ``sanitize_html``) picks ``text/html`` when there
-    #: is one and strips its scripts and image: set ``("image/svg+xml",)`` (on the class or one
-    #: widget) for notebooks meant for such viewers, and they show the picture.
-    fallbacks: tuple = ("image/svg+xml", "text/html")
+    #: exported notebook, a documentation page, a notebook viewer), all of the viewing seat:
+    #: ``"application/javascript"``, the match as a replay that plays with no kernel and no
+    #: network (it builds its own container where it runs); ``"image/png"`` and
+    #: ``"image/svg+xml"``, the picture of the frame shown (the PNG needs ``resvg-py``);
+    #: ``"text/html"`` (not in the default), the replay as a ``<div>`` holding the picture until
+    #: its script runs. Jupyter shows the live widget, ranked first. An HTML export without the
+    #: widget state picks the first of JavaScript, HTML, SVG, PNG that is there. A viewer that
+    #: drops scripts and SVG (nbconvert's ``SanitizeHTML``, notebook viewers) keeps the PNG;
+    #: ``HTMLExporter(sanitize_html=True)`` alone ranks the script first and leaves it out, so
+    #: notebooks meant for it set ``("image/png", "image/svg+xml")`` (on the class or a widget).
+    fallbacks: tuple = ("application/javascript", "image/png", "image/svg+xml")
 
     def _repr_mimebundle_(self, **kwargs):
         bundle = super()._repr_mimebundle_(**kwargs)
@@ -403,6 +408,14 @@ class GameWidget(anywidget.AnyWidget):
         # in them, so neither the picture nor the replay can show it.
         step, sub = self._shown()
         picture = frame_svg(self._match.game, self._match.frames_of_step(step, self.seat)[sub], self.seat)
+        if "application/javascript" in self.fallbacks:
+            from .html import replay_script
+
+            data["application/javascript"] = replay_script(self._match, self.seat, at=(step, sub))
+        if "image/png" in self.fallbacks:
+            raster = png(picture)
+            if raster is not None:
+                data["image/png"] = base64.b64encode(raster).decode("ascii")
         if "image/svg+xml" in self.fallbacks:
             data["image/svg+xml"] = picture
         if "text/html" in self.fallbacks:

@@ -39,11 +39,11 @@ def assert_dark_theme_changes(page, root, colours_js: str):
 
 def assert_each_widget_shown_once(page):
     """Every widget output shows the live widget, once: its display also carries a picture and
-    a replay (for places with no kernel), which Jupyter must not draw beside it."""
+    a replay script (for places with no kernel), which Jupyter must not draw or run beside it."""
     shown = page.evaluate("""() => [...document.querySelectorAll('.tw-root')].map((root) => {
         const output = root.closest('.jp-OutputArea-child');
         return output && [output.querySelectorAll('.tw-root').length,
-                          output.querySelectorAll('.jp-RenderedHTMLCommon, .jp-RenderedImage, .jp-RenderedSVG').length];
+                          output.querySelectorAll('.jp-RenderedHTMLCommon, .jp-RenderedImage, .jp-RenderedSVG, .jp-RenderedJavaScript').length];
     })""")
     assert shown and all(s == [1, 0] for s in shown), shown
     assert page.locator(".tw-replay, img.tw-replay-picture").count() == 0

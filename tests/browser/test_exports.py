@@ -1,10 +1,12 @@
 """Exported notebooks in a real browser with the network blocked: `jupyter nbconvert --to html
---execute` shows each widget as a replay that steps with no kernel, two games on one page
-included; a sanitizing export (nbconvert's sanitize_html, as notebook viewers do) shows each
-widget's frame as a picture."""
+--execute` (and the classic template) shows each widget as a replay that steps with no kernel,
+two games on one page included; a sanitizing export (nbconvert's SanitizeHTML, which drops
+scripts and SVG as notebook viewers do) shows each widget's frame as a PNG picture."""
 
 from __future__ import annotations
 
+import copy
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -104,31 +106,86 @@ def test_an_nbconvert_export_plays_each_widget_offline(page, plain_export):
 
 
 @pytest.fixture(scope="module")
-def sanitized_export(tmp_path_factory):
-    from nbconvert import HTMLExporter
+def executed(tmp_path_factory):
+    """The notebook executed with the default fallbacks, without the widget state."""
     from nbconvert.preprocessors import ExecutePreprocessor
 
-    folder = tmp_path_factory.mktemp("sanitized")
-    source = write_notebook(folder / "two.ipynb", CELLS[0] + "\ntw.GameWidget.fallbacks = ('image/svg+xml',)",
-                            heading=False)
-    nb = nbformat.read(source, as_version=4)
+    folder = tmp_path_factory.mktemp("executed")
+    nb = nbformat.read(write_notebook(folder / "two.ipynb", CELLS[0], heading=False), as_version=4)
     ExecutePreprocessor(timeout=240, store_widget_state=False).preprocess(nb, {"metadata": {"path": str(folder)}})
-    html, _ = HTMLExporter(sanitize_html=True).from_notebook_node(nb)
-    out = folder / "sanitized.html"
-    out.write_text(html, encoding="utf-8")
-    return out
+    return nb
 
 
-def test_a_sanitized_export_shows_each_widgets_frame_as_a_picture(page, sanitized_export):
+def export(nb, path: Path, **options) -> Path:
+    from nbconvert import HTMLExporter
+
+    exporter = HTMLExporter(**{k: v for k, v in options.items() if k != "sanitizer"})
+    if options.get("sanitizer"):
+        from nbconvert.preprocessors.sanitize import SanitizeHTML
+
+        exporter.register_preprocessor(SanitizeHTML(), enabled=True)
+    html, _ = exporter.from_notebook_node(copy.deepcopy(nb))
+    path.write_text(html, encoding="utf-8")
+    return path
+
+
+JQUERY_STAND_IN = (
+    "window.$ = window.jQuery = function (s) { var n = document.getElementById(s.slice(1));"
+    " return { jquery: 'stand-in', 0: n, length: n ? 1 : 0 }; };"
+)
+
+
+def test_the_classic_template_plays_each_widget_offline(page, executed, tmp_path):
     attempted = offline(page)
-    page.goto(sanitized_export.as_uri())
-    pictures = page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml']")
+    # The classic template's own script line needs jQuery, which it loads from a CDN: a
+    # stand-in answers that request; the replay itself uses none of it.
+    page.route("**/jquery*.js", lambda route: route.fulfill(content_type="text/javascript", body=JQUERY_STAND_IN))
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(export(executed, tmp_path / "classic.html", template_name="classic").as_uri())
+    replays = page.locator(".tw-replay")
+    replays.nth(1).locator(".tw-root").wait_for()
+    assert [replays.nth(i).get_attribute("data-tw-game") for i in range(replays.count())] == ["mamba", "mamma-mia"]
+    # each replay sits in its own output, where its script ran
+    assert page.locator(".output_javascript .tw-replay, .output_subarea .tw-replay").count() == 2
+    mamba = replays.nth(0).locator(".tw-root")
+    at_end = mamba.locator(".tw-caption").inner_text()
+    mamba.locator("input.tw-slider").focus()
+    page.keyboard.press("Home")
+    assert "Set-up" in mamba.locator(".tw-caption").inner_text() != at_end
+    page.screenshot(path=str(ARTIFACTS / "nbconvert-classic-export.png"), full_page=True)
+    assert errors == []
+    # the classic template's page also asks for mermaid from its CDN
+    assert all(url.startswith("https://cdnjs.cloudflare.com/ajax/libs/") for url in attempted), attempted
+
+
+def test_a_sanitized_export_shows_each_widgets_frame_as_a_picture(page, executed, tmp_path):
+    # nbconvert's SanitizeHTML drops what a viewer that runs no script drops: scripts, SVG.
+    attempted = offline(page)
+    page.goto(export(executed, tmp_path / "sanitized.html", sanitize_html=True, sanitizer=True).as_uri())
+    pictures = page.locator(".jp-OutputArea-output img[src^='data:image/png;base64,']")
     pictures.nth(2).wait_for()
     assert pictures.count() == 3  # two widgets and the state
     sizes = [pictures.nth(i).evaluate("(img) => [img.complete, img.naturalWidth, img.naturalHeight]") for i in range(3)]
     assert all(done and w > 400 and h > 300 for done, w, h in sizes), sizes
     assert page.locator("script[src*='tabletop'], .tw-root, .tw-replay").count() == 0
     text = page.locator("body").inner_text()
-    assert "<script" not in text and "mountStatic" not in text
+    assert "<script" not in text and "mountStatic" not in text and "TabletopWidget" not in text
     page.screenshot(path=str(ARTIFACTS / "sanitized-export.png"), full_page=True)
     assert all(url.startswith(TEMPLATE_URLS) for url in attempted), attempted
+
+
+def test_sanitize_html_alone_shows_no_script_text(executed, tmp_path):
+    # HTMLExporter(sanitize_html=True) without SanitizeHTML ranks the replay script first and
+    # leaves it out: an empty output, never the script's text. Widgets whose fallbacks are the
+    # pictures only show the picture there.
+    html = export(executed, tmp_path / "s.html", sanitize_html=True).read_text(encoding="utf-8")
+    assert "mountStatic" not in html and "TabletopWidget" not in html and "&lt;script" not in html
+    empty = re.findall(r'data-mime-type="application/javascript"[^>]*>\s*</div>', html)
+    assert len(empty) == 2
+    pictures_only = copy.deepcopy(executed)
+    for cell in pictures_only.cells:
+        for output in cell.get("outputs", []):
+            output.get("data", {}).pop("application/javascript", None)  # fallbacks = (png, svg)
+    html = export(pictures_only, tmp_path / "p.html", sanitize_html=True).read_text(encoding="utf-8")
+    assert len(re.findall(r'<img [^>]*src="data:image/(?:svg\+xml|png);base64,', html)) == 3
