@@ -72,10 +72,14 @@ function iconKey(n) {
 }
 
 function morphNode(node, fresh) {
+  if (node === fresh) return;
   if (node.nodeType !== 1) {
     if (node.nodeValue !== fresh.nodeValue) node.nodeValue = fresh.nodeValue;
     return;
   }
+  // A node built from the same inputs (`data-sig`) is already what it should be.
+  const sig = fresh.getAttribute("data-sig");
+  if (sig !== null && sig === node.getAttribute("data-sig")) return;
   // An icon is a clone of one template per kind: the same kind, the same picture.
   const icon = iconKey(node);
   if (icon !== null && icon === iconKey(fresh)) return;

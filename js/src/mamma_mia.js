@@ -422,7 +422,8 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
     const entry = log[i];
     const colour = (view.colours || [])[entry.seat];
     const cls = [fresh.has(i) ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
-    const item = el(doc, "li", { class: cls || null, dataset: { key: String(i), seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
+    const item = el(doc, "li", { class: cls || null, dataset: { key: String(i), sig: JSON.stringify([entry, cls, partly.get(i), seatName(view, ctx, entry.seat)]),
+      seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
     if (fresh.has(i)) item.append(el(doc, "span", { class: "mm-new-badge" }, "new"));
     const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
     if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
