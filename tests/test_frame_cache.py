@@ -1,11 +1,10 @@
 """What a widget sends per action and keeps: frames patched against what the browser holds,
 a reload served from what was already encoded, bounded caches of frames."""
 
+import gc
 import json
 import random
 import sys
-
-import pytest
 
 import tabletop_widgets as tw
 import tabletop_widgets.core.widget as widget_module
@@ -169,3 +168,33 @@ def test_every_seats_frames_of_a_plus_game_hold_each_unchanged_part_once():
     views = [f.view for seat in (None, 0, 1) for f in m.frames(seat)]
     unshared = held_bytes(json.loads(json.dumps(views)))  # each view on its own, as before
     assert held_bytes(views) < unshared / 8, (held_bytes(views) / 1e6, unshared / 1e6)
+
+
+def test_the_flush_hooks_into_ipythons_post_execute_once_and_keeps_no_widget_alive(monkeypatch):
+    import weakref
+
+    import IPython
+
+    registered = []
+
+    class Events:
+        def register(self, name, fn):
+            registered.append((name, fn))
+
+    class Shell:
+        events = Events()
+
+    shell = Shell()
+    monkeypatch.setattr(IPython, "get_ipython", lambda: shell)
+    monkeypatch.setattr(widget_module, "_FLUSH_HOOKED", [])
+    m = tw.Match("toy-fifteen", seed=3)
+    w = counting(record(tw.widget(m)))
+    m.play(m.state.legal_actions()[0])
+    m.play(m.state.legal_actions()[0])
+    assert registered == [("post_execute", widget_module._send_current_behind)]
+    assert w in widget_module._CURRENT_BEHIND
+    gone = weakref.ref(w)
+    w.close()
+    del w
+    gc.collect()
+    assert gone() is None or gone() not in widget_module._CURRENT_BEHIND
