@@ -221,6 +221,18 @@ def test_a_covered_pass_and_play_screen_carries_no_picture():
     assert set(bundle(w)) == {VIEW, "text/plain"}
 
 
+def test_a_picture_the_rasterizer_refuses_costs_the_png_only(monkeypatch):
+    m = random_match("mamba", 2, steps=4)
+    with pytest.raises(ValueError):
+        png("<svg xmlns='http://www.w3.org/2000/svg' width='0' height='0'></svg>")
+    with pytest.raises(ValueError):
+        png(b"<svg/>")
+    monkeypatch.setattr(type(m.game), "svg", lambda self, frame, seat=None: "<svg width='0' height='0'></svg>")
+    data = bundle(tw.widget(m))
+    assert "image/png" not in data and data["image/svg+xml"].startswith("<svg")
+    assert "application/javascript" in data
+
+
 def test_a_match_and_a_state_show_themselves_as_a_png_too(monkeypatch):
     m = random_match("mammuz", 3, steps=6)
     assert m._repr_png_() == png(m.svg()) and png_size(base64.b64encode(m._repr_png_())) == svg_size(m.svg())

@@ -413,7 +413,12 @@ class GameWidget(anywidget.AnyWidget):
 
             data["application/javascript"] = replay_script(self._match, self.seat, at=(step, sub))
         if "image/png" in self.fallbacks:
-            raster = png(picture)
+            try:
+                raster = png(picture)
+            except ValueError:
+                # A picture the rasterizer refuses (a game's own svg) costs the PNG only:
+                # the live widget, the replay and the SVG still show.
+                raster = None
             if raster is not None:
                 data["image/png"] = base64.b64encode(raster).decode("ascii")
         if "image/svg+xml" in self.fallbacks:
