@@ -183,6 +183,8 @@ def blind_replace(doc, pick, others):
 
 def blind_drop_or_add(doc, pick, others):
     containers = [p for p in paths(doc) if isinstance(get(doc, p), (dict, list))]
+    if not containers:
+        return doc
     path = containers[pick(len(containers))]
     node = json.loads(json.dumps(get(doc, path)))
     if isinstance(node, dict):
@@ -202,6 +204,8 @@ def plausible_transplant(doc, pick, others):
     decision, a phase, a hand, a claim … of another moment)."""
     other = others[pick(len(others))]
     ps = [p for p in paths(doc) if p and _has(other, p)]
+    if not ps:
+        return doc
     path = ps[pick(len(ps))]
     return put(doc, path, json.loads(json.dumps(get(other, path))))
 
@@ -388,6 +392,15 @@ def test_a_hand_far_over_the_limit_is_refused(name):
         load(game, doc)
 
 
+def test_a_decision_whose_shown_order_is_no_object_is_refused():
+    game, mini, state = plus_mini_decision()
+    doc = payload(state)
+    for shown in (5, [], "mini"):
+        doc["state"]["shown"] = shown
+        with pytest.raises(ValueError, match="shown must be an object"):
+            load(game, doc)
+
+
 def test_a_help_decision_with_an_object_for_its_way_is_refused():
     game, mini, state = plus_mini_decision()
     asked = state.apply("ask for 1 pepper")
@@ -532,6 +545,8 @@ def mutate(data, doc, others, plausible=PLAUSIBLE):
     pick = rnd.randrange
     blind = rnd.random() < 0.4
     for _ in range(rnd.choice((1, 1, 2))):
+        if not isinstance(doc, (dict, list)):
+            break  # the whole document was replaced by a plain value
         if blind and rnd.random() < 0.25:
             ps = paths(doc)
             doc = put(doc, ps[pick(len(ps))], data.draw(json_values, label="any JSON"))

@@ -1455,10 +1455,12 @@ class MammaMiaState(State):
             raise ValueError("an evaluation needs an emptier")
         if self.phase == "turn" and (self.emptier is not None or self.shown is not None):
             raise ValueError("a turn-phase state has no emptier and no order shown (they belong to the evaluation)")
-        if self.pending is not None:
-            self._validate_pending()
+        # shown first: the pending decision is checked by revealing the order again, which
+        # reads shown
         if self.shown is not None:
             self._validate_shown(last)
+        if self.pending is not None:
+            self._validate_pending()
         return self
 
     def _check_hand_limit(self):
