@@ -2,16 +2,18 @@
 
     .venv/bin/python bench/bench_mamma_mia.py [--seconds 6] [--rounds 20]
 
-Random play in actions per second on one core, for 4-player classic and 6-player Plus,
-against RLCard's ``uno`` environment with 4 ``RandomAgent``s, counted in ``env.step`` calls.
-Every action is one decision (a whole turn, or one decision of the evaluation with every
-reveal and its event in between). Two figures per edition:
+Random play in actions per second on one core, for 4-player classic and 6-player Plus, on
+fixed seeded deals, against RLCard's 4-player ``uno`` on fixed seeds. Every action is one
+decision (a whole turn, or one decision of the evaluation with every reveal and its event in
+between). Two bases, each with its own anchor:
 
-- ``simulate``: what ``tw.simulate`` does for each action with ``tw.bots.Random`` in every
-  seat: ``legal_actions()``, the bot's choice (a random bot reads no observation, so none is
-  built), then ``apply`` (the fast path for a choice among the legal actions);
-- ``observed``: the same plus the observation of the seat to move after every action, as
-  RLCard's ``env.step`` always builds one (and as a bot that reads its observation needs).
+- bare (``classic_4p``, ``plus_6p``): what ``tw.simulate`` does for each action with
+  ``tw.bots.Random`` in every seat: ``legal_actions()``, the bot's choice (a random bot reads no
+  observation, so none is built), then ``apply`` (the fast path for a choice among the legal
+  actions); against UNO's ``game.get_legal_actions()`` + ``game.step`` (a random choice);
+- observed (``…_observed``): the same plus the observation of the seat to move after every
+  action, as RLCard's ``env.step`` always builds one; against UNO's ``env.step`` with
+  ``RandomAgent``s.
 
 All run in interleaved slices, so a busy machine slows them alike. Prints the ratios and
 full games per second and writes ``bench/results/mamma_mia.json`` (or ``--out``).
@@ -112,6 +114,43 @@ class UnoPlayouts:
                 "rlcard_version": getattr(self.rlcard, "__version__", "?")}
 
 
+class UnoGamePlayouts:
+    """RLCard's UNO game without its environment: ``get_legal_actions()`` + ``step``."""
+
+    def __init__(self, players: int = 4, seed: int = 0):
+        import random
+
+        import rlcard
+
+        self.env = rlcard.make("uno", config={"game_num_players": players, "seed": seed})
+        self.game = self.env.game
+        self.random = random.Random(seed)
+        self.game.init_game()
+        self.steps = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float):
+        game, choice = self.game, self.random.choice
+        steps = 0
+        start = time.perf_counter()
+        end = start + seconds
+        while True:
+            for _ in range(50):
+                if game.is_over():
+                    self.games += 1
+                    game.init_game()
+                game.step(choice(game.get_legal_actions()))
+                steps += 1
+            if time.perf_counter() > end:
+                break
+        self.seconds += time.perf_counter() - start
+        self.steps += steps
+
+    def result(self):
+        return {"steps": self.steps, "seconds": self.seconds, "steps_per_s": self.steps / self.seconds,
+                "games": self.games, "games_per_s": self.games / self.seconds}
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="seconds per engine (split over the rounds)")
@@ -119,6 +158,7 @@ def main(argv=None):
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamma_mia.json"))
     args = parser.parse_args(argv)
     uno = UnoPlayouts(4)
+    uno_game = UnoGamePlayouts(4)
     engines = {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6),
                "classic_4p_observed": Playouts("mamma-mia", 4, observed=True),
                "plus_6p_observed": Playouts("mamma-mia-plus", 6, observed=True)}
@@ -126,24 +166,29 @@ def main(argv=None):
         e.run(0.3)
         e.actions = e.games = 0
         e.seconds = 0.0
-    uno.run(0.3)
-    uno.steps = uno.games = 0
-    uno.seconds = 0.0
+    for anchor in (uno, uno_game):
+        anchor.run(0.3)
+        anchor.steps = anchor.games = 0
+        anchor.seconds = 0.0
     piece = args.seconds / args.rounds
     for _ in range(args.rounds):
         uno.run(piece)
+        uno_game.run(piece)
         for e in engines.values():
             e.run(piece)
-    base = uno.result()
+    env_base, game_base = uno.result(), uno_game.result()
     doc = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
-           "uno_4p": base}
-    print(f"RLCard UNO 4p:             {base['steps_per_s']:9.0f} steps/s   {base['games_per_s']:7.1f} games/s")
+           "uno_4p": env_base, "uno_4p_game": game_base}
+    print(f"RLCard UNO 4p game.step:   {game_base['steps_per_s']:9.0f} steps/s   {game_base['games_per_s']:7.1f} games/s")
+    print(f"RLCard UNO 4p env.step:    {env_base['steps_per_s']:9.0f} steps/s   {env_base['games_per_s']:7.1f} games/s")
     for key, e in engines.items():
         r = e.result()
+        base, anchor = (env_base, "env.step") if e.observed else (game_base, "game.step")
+        r["anchor"] = f"RLCard UNO 4p {anchor}"
         r["ratio_to_uno"] = r["actions_per_s"] / base["steps_per_s"]
         doc[key] = r
-        print(f"Mamma Mia {key:15s}  {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s"
-              f"   ratio {r['ratio_to_uno']:.2f}x")
+        print(f"Mamma Mia {key:19s}  {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s"
+              f"   {r['ratio_to_uno']:.2f}x UNO {anchor}")
     out = pathlib.Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(doc, indent=2) + "\n")

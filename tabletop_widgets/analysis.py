@@ -90,10 +90,9 @@ def simulate(
     seeds = list(range(seed, seed + games))
     module = type(game).__module__
     spec = (game.name, game.players, dict(game.options))
-    size = _chunk(games, chunk_size, executor)
     rows = submit(
         _play_chunk,
-        [seeds[i: i + size] for i in range(0, games, size)],
+        _chunks(seeds, chunk_size, executor),
         (module, spec, tuple(factories), max_steps),
         _Progress(f"simulate {game.name}", games) if progress and games else None,
     )
@@ -229,13 +228,24 @@ def _workers(executor) -> int:
     return max(1, n or 4)
 
 
-def _chunk(games: int, chunk_size: Optional[int], executor) -> int:
-    if chunk_size:
-        return chunk_size
-    if executor is None:
-        return max(1, min(games, 10))
-    # About four chunks per worker balance uneven game lengths without much overhead.
-    return max(1, math.ceil(games / (4 * _workers(executor))))
+def _chunks(seeds: list, chunk_size: Optional[int], executor) -> list:
+    """The seeds cut into the chunks sent to the executor, in seed order."""
+    games = len(seeds)
+    if chunk_size or executor is None:
+        size = chunk_size or max(1, min(games, 10))
+        return [seeds[i: i + size] for i in range(0, games, size)]
+    # Guided sizes: each chunk takes a share of what is left (a third of a worker's share),
+    # so the first chunks are big (little overhead) and the last ones single games. Game
+    # lengths vary a lot (a Mamba game may be ten times another), and with equal chunks a
+    # worker that drew the long ones finishes alone; here the workers pick up the small last
+    # chunks as they free up and end within about one game of each other.
+    workers = _workers(executor)
+    chunks, at = [], 0
+    while at < games:
+        size = max(1, math.ceil((games - at) / (3 * workers)))
+        chunks.append(seeds[at: at + size])
+        at += size
+    return chunks
 
 
 def _is_dask_client(executor) -> bool:

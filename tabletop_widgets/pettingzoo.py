@@ -11,8 +11,12 @@ game's ``state.to_move``, which may act several times in a row when the rules sa
 
 Actions are ``Discrete(len(catalogue))``: index ``i`` is notation ``game.action_catalogue()[i]``.
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
-``game.observation_vector(state.observe(seat), seat)`` (only what that seat may know) and the
-mask marks the legal actions of the agent to act (all zeros for every other agent).
+``game.state_vector(state, seat)`` — by default ``game.observation_vector(state.observe(seat),
+seat)``, only what that seat may know; a game may compute the same numbers from its state
+directly — and the mask marks the legal actions of the agent to act (all zeros for every
+other agent). Legal actions are mapped to their indices by identity once an action object has
+been seen (games that build each action once, as every game here does, never pay for its
+notation again); a new object is looked up by its notation.
 
 Rewards come once, when the game ends: +1 to each winner and −1 to each other seat; 0 to all
 when every seat wins (a shared result) or nobody does. ``max_steps`` truncates a game after
@@ -94,6 +98,8 @@ class TabletopEnv(AECEnv):
         # a game may map an action to its index directly (``game.action_index``), without
         # writing its notation on every step
         self._action_index = getattr(game, "action_index", None)
+        # id(action) -> (action, index): the action is kept so that its id cannot be reused
+        self._index_by_id = {}
         self.observation_length = size
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -143,7 +149,7 @@ class TabletopEnv(AECEnv):
     def observe(self, agent):
         seat = self._seat[agent]
         state = self.game_state
-        vector = np.asarray(self.game.observation_vector(state.observe(seat), seat), dtype=np.float32)
+        vector = np.asarray(self.game.state_vector(state, seat), dtype=np.float32)
         if vector.shape != (self.observation_length,):
             raise ValueError(
                 f"{self.game.name}: observation_vector() gave shape {vector.shape}, "
@@ -195,14 +201,25 @@ class TabletopEnv(AECEnv):
             self._legal = {index(action): action for action in self.game_state.legal_actions()}
             return
         legal = {}
+        by_id = self._index_by_id
         for action in self.game_state.legal_actions():
-            notation = str(action)
-            if notation not in self.index_of:
-                raise ValueError(
-                    f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()"
-                )
-            legal[self.index_of[notation]] = action
+            known = by_id.get(id(action))
+            if known is not None and known[0] is action:
+                legal[known[1]] = action
+            else:
+                legal[self._index_of_new(action)] = action
         self._legal = legal
+
+    def _index_of_new(self, action) -> int:
+        notation = str(action)
+        index = self.index_of.get(notation)
+        if index is None:
+            raise ValueError(f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()")
+        by_id = self._index_by_id
+        if len(by_id) >= 200_000:  # a game that builds new action objects every time: stay bounded
+            by_id.clear()
+        by_id[id(action)] = (action, index)
+        return index
 
     # display --------------------------------------------------------------------------------------
     def render(self):

@@ -206,3 +206,33 @@ def test_the_spy_executor_does_see_a_good_run():
     df = tw.simulate("toy-fifteen", games=3, executor=spy, progress=False)
     assert spy.submitted >= 1 and len(df) == 3
     assert isinstance(df, pd.DataFrame)
+
+
+class ChunkSpy(SpyExecutor):
+    """Two workers that record the seeds of every chunk sent."""
+
+    _max_workers = 2
+
+    def __init__(self):
+        super().__init__()
+        self.chunks = []
+
+    def submit(self, fn, *args, **kwargs):
+        self.chunks.append(list(args[0]))
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_default_chunks_shrink_to_single_games_so_workers_finish_together():
+    # Game lengths vary (a Mamba game may be ten times another): equal chunks leave one worker
+    # finishing alone; shrinking chunks end with single games that the freed workers pick up.
+    spy = ChunkSpy()
+    df = tw.simulate("toy-fifteen", games=100, seed=3, executor=spy, progress=False)
+    sizes = [len(c) for c in spy.chunks]
+    assert [s for c in spy.chunks for s in c] == list(range(3, 103)) == df["seed"].tolist()
+    assert sizes == sorted(sizes, reverse=True) and sizes[0] >= 10  # big first: little overhead
+    assert sizes[-4:] == [1, 1, 1, 1]
+    assert len(sizes) < 40
+    pdt.assert_frame_equal(df, tw.simulate("toy-fifteen", games=100, seed=3, progress=False))
+    fixed = ChunkSpy()
+    tw.simulate("toy-fifteen", games=10, executor=fixed, chunk_size=4, progress=False)
+    assert [len(c) for c in fixed.chunks] == [4, 4, 2]  # an explicit chunk_size is kept

@@ -100,12 +100,16 @@ def test_every_decision_of_hand_built_evaluations_is_in_the_catalogue(name, play
             continue  # made or sent back without asking anybody
         decisions += 1
         types.add(state.observe(None)["evaluation"]["order"]["type"])
+        for seat in range(players):  # the state's vector says what the observation's says
+            assert game.state_vector(state, seat) == game.observation_vector(state.observe(seat), seat)
         for action in state.legal_actions():
             assert str(action) in index, str(action)
             if str(action).startswith("ask"):  # and the helpers' answers that follow
                 asked = state._apply(action)
                 if asked.phase == "evaluation":
                     assert {str(a) for a in asked.legal_actions()} <= index
+                    seat = asked.to_move
+                    assert game.state_vector(asked, seat) == game.observation_vector(asked.observe(seat), seat)
     assert decisions > 100
     assert types == {o.type for o in game.deck if o.colour < players}  # every kind of order was settled
 
@@ -196,11 +200,14 @@ def test_the_vector_encodes_the_observation_and_nothing_hidden(name, players):
                 for seat in range(players):
                     vector = game.observation_vector(state.observe(seat), seat)
                     assert len(vector) == size and all(isinstance(x, float) for x in vector)
+                    # the environment's path reads the state directly: the same numbers
+                    assert game.state_vector(state, seat) == vector
                     _decode_checks(game, state, seat, vector)
                     # everything the seat cannot see dealt anew: the same vector
                     other = state.vary_hidden(seat, Rng.from_seed(seed * 1000 + step))
                     hidden_changed += other.observe(None)["hands"] != state.observe(None)["hands"]
                     assert game.observation_vector(other.observe(seat), seat) == vector
+                    assert game.state_vector(other, seat) == vector
                     vectors.append(tuple(vector))
                 assert len(set(vectors)) == players  # each seat sees its own hand, from its place
                 phases.add(state.phase)
@@ -254,3 +261,23 @@ def test_the_vector_tallies_what_is_left_of_a_partly_revealed_entry():
     assert part["oven_ingredients"][yellow * game.nk + pineapple] == 1.0
     assert sum(part["oven_ingredients"]) + sum(part["oven_base"]) == 1 + 2 + 1  # 1 pineapple, 2 olive, 1 pepper
     assert sum(part["oven_orders"]) == 1.0
+
+
+def test_the_evaluation_and_the_learning_hooks_do_not_import_the_rules():
+    # rules.py imports oven.py and learning.py; they import only cards.py (and each other one
+    # way), so no import cycle runs through the rules module
+    import ast
+    import pathlib
+
+    import tabletop_widgets.games.mamma_mia as package
+
+    folder = pathlib.Path(package.__file__).parent
+    imports = {}
+    for name in ("rules", "oven", "learning", "cards"):
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        imports[name] = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        imports[name] |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)
+                          and node.module is None for alias in node.names}
+    for name in ("oven", "learning", "cards"):
+        assert "rules" not in imports[name] and not any(m.endswith(".rules") for m in imports[name]), name
+    assert not imports["oven"] & {"learning"} and not imports["cards"] & {"oven", "learning"}

@@ -73,6 +73,44 @@ def test_mask_and_observation_follow_the_game(name):
         e.step(int(rng.choice(np.flatnonzero(e.observe(mover)["action_mask"]))))
 
 
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_state_vector_is_the_observation_vector_of_every_sub_step(name):
+    # the environment reads the state directly (game.state_vector); it must say exactly what
+    # observation_vector(observe(seat)) says, in every position a game passes through
+    game = tw.make(name)
+    try:
+        game.observation_size()
+    except NotImplementedError:
+        pytest.skip(f"{name} has no observation encoding")
+    rng = np.random.default_rng(5)
+    compared = 0
+    for seed in range(3):
+        state = game.new_state(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            for s in [e.after for e in state.events if e.after is not None] + [state]:
+                for seat in range(game.players):
+                    assert list(game.state_vector(s, seat)) == list(game.observation_vector(s.observe(seat), seat))
+                    compared += 1
+            legal = state.legal_actions()
+            state = state._apply(legal[int(rng.integers(len(legal)))])
+    assert compared > 100
+
+
+def test_legal_actions_map_to_their_indices_by_identity_and_by_notation():
+    e = env("mamba", players=2).unwrapped
+    e.reset(seed=0)
+    legal = e.game_state.legal_actions()
+    assert {e.catalogue[i]: str(a) for i, a in e._legal.items()} == {str(a): str(a) for a in legal}
+    fresh = env("toy-fifteen", players=2).unwrapped  # a game that builds new action objects every time
+    fresh.reset(seed=1)
+    for _ in range(5):
+        state = fresh.game_state
+        assert sorted(fresh.catalogue[i] for i in fresh._legal) == sorted(map(str, state.legal_actions()))
+        fresh.step(next(iter(fresh._legal)))
+
+
 def test_an_observation_holds_nothing_of_the_other_hands():
     game = tw.make("toy-fifteen", players=2)
     state = game.new_state(0)

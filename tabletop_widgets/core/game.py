@@ -214,6 +214,12 @@ class Game:
             "Game.observation_vector(observation, seat) are not implemented"
         )
 
+    def state_vector(self, state: "State", seat: int):
+        """``observation_vector(state.observe(seat), seat)``, the same numbers: a game may read
+        its state directly (no observation dict built and parsed again), as long as the vector
+        holds only what ``observe(seat)`` shows. A list or a 1-D numpy array."""
+        return self.observation_vector(state.observe(seat), seat)
+
     # pictures (tabletop_widgets.core.picture) -------------------------------------------
     def svg(self, frame, seat: Optional[int] = None) -> str:
         """The SVG picture of ``frame`` (a :class:`~.match.Frame`, drawn from its ``view``,

@@ -745,6 +745,33 @@ class Mamba(Game):
         stones = [o["stones"][(seat + k) % P] / MAX_STONES for k in range(P)]
         return cells + parents + run + phase + mover + stones
 
+    def state_vector(self, state: "MambaState", seat: int) -> list:
+        """:meth:`observation_vector` of ``state.observe(seat)``, read from the board string
+        directly (no observation, no position notation built)."""
+        P, rows, letters = self.players, state.rows, self.letters
+        v = [0.0] * self.observation_size()
+        for i, x in enumerate(letters):
+            offset = ((i - seat) % P) * 81
+            at = rows.find(x)
+            while at >= 0:
+                v[offset + at - at // 10] = 1.0  # cell p = rank * 10 + file -> rank * 9 + file
+                at = rows.find(x, at + 1)
+        base = 81 * P
+        for c in state._birth_parents():
+            v[base + INDEX[POS[c]]] = 1.0
+        if state.phase == "trim":
+            for p in state.run:
+                v[base + 81 + INDEX[p]] = 1.0
+        base += 162
+        v[base + ("birth_or_move", "trim", "over").index(state.phase)] = 1.0
+        to_move = state.to_move
+        if to_move is not None:
+            v[base + 3 + (to_move - seat) % P] = 1.0
+        base += 3 + P
+        for k in range(P):
+            v[base + k] = rows.count(letters[(seat + k) % P]) / MAX_STONES
+        return v
+
     # notation --------------------------------------------------------------------------------
     def parse_action(self, state: "MambaState", text: str):
         """The legal action written ``text`` in ``state``; :class:`IllegalAction` saying why not.

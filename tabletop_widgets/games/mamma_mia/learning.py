@@ -8,7 +8,8 @@ every seat counted from the viewer. ``MammaMia`` wires both in as its ``Game`` h
 
 from __future__ import annotations
 
-from .rules import (BOMBASTICA_MIN, ORDER_TYPES, Help, Refuse, Restock, SendBack, Turn, _ask_action_new,
+from . import oven
+from .cards import (BOMBASTICA_MIN, ORDER_TYPES, Help, Refuse, Restock, SendBack, Turn, _ask_action_new,
                     _make_action_new)
 
 PHASES = ("turn", "evaluation", "over")
@@ -265,3 +266,142 @@ def observation_vector(game, observation: dict, seat: int) -> list:
             raise ValueError(f"{game.name}: observation part {name!r} has {len(part)} numbers, expected {n}")
         vector += part
     return vector
+
+
+def _constants(game) -> dict:
+    """What every vector of ``game`` shares, computed once per game."""
+    c = game.__dict__.get("_vector_constants")
+    if c is None:
+        labels = order_labels(game)
+        label_index = {label: i for i, label in enumerate(labels)}
+        kind_index = {k: i for i, k in enumerate(game.kinds)}
+        c = game.__dict__["_vector_constants"] = {
+            "label_of": tuple(label_index.get(o.label) for o in game.deck),  # order id -> hand_orders slot
+            "labels": len(labels), "kind_index": kind_index,
+            "type_index": {t: i for i, t in enumerate(ORDER_TYPES)},
+            "phase_index": {p: i for i, p in enumerate(PHASES)},
+            "size": observation_size(game), "layout": observation_layout(game),
+        }
+    return c
+
+
+def state_vector(game, state, seat: int) -> list:
+    """:func:`observation_vector` of ``state.observe(seat)``, the same numbers, read from the
+    state without building the observation (the learning environment's hot path). It reads only
+    what ``observe(seat)`` shows: public counts, the public oven log, the seat's own hand, the
+    order shown and the decision awaited."""
+    c = _constants(game)
+    at = c["layout"]
+    P, K = game.players, game.nk
+    v = [0.0] * c["size"]
+
+    def rel(s):
+        return (s - seat) % P
+
+    def seat_hot(part, s):
+        if s is not None:
+            v[at[part].start + rel(s)] = 1.0
+
+    def counts(part, d):
+        if d:
+            start, kind_index = at[part].start, c["kind_index"]
+            for k, n in d.items():
+                v[start + kind_index[k]] = float(n)
+
+    def tuple_counts(part, t):
+        start = at[part].start
+        for k in range(K):
+            if t[k]:
+                v[start + k] = float(t[k])
+
+    phase = state.phase
+    v[at["phase"].start + c["phase_index"][phase]] = 1.0
+    seat_hot("to_move", state.to_move)
+    v[at["oven_number"].start] = float(state.oven_number)
+    v[at["ovens_left"].start] = float(game.ovens - state.oven_number)
+    v[at["supply"].start] = float(len(state.supply))
+    v[at["used"].start] = float(sum(state.used))
+    if game.has_mamma_mia:
+        mm = state.mm
+        if mm == "supply":
+            v[at["mamma_mia_card"].start] = 1.0
+        elif isinstance(mm, int):
+            v[at["mamma_mia_card"].start + 1 + rel(mm)] = 1.0
+
+    # what is still in the oven: the entries from the cursor on (the emptier may be midway
+    # through the entry at the cursor: ``part`` of its cards are revealed)
+    items = state.oven
+    cursor, part = state.cursor, state.part
+    in_oven = 0
+    base, by_seat, orders, before = (at["oven_base"].start, at["oven_ingredients"].start, at["oven_orders"].start,
+                                     at["before_last_order"].start)
+    running = [0.0] * K
+    for i in range(cursor, len(items)):
+        item = items[i]
+        if item[0] == "o":
+            in_oven += 1
+            r = rel(item[1])
+            v[orders + r] += 1.0
+            v[before + r * K:before + (r + 1) * K] = running
+        else:
+            _, s, k, n = item
+            if i == cursor:
+                n -= part
+            in_oven += n
+            running = running[:]
+            running[k] += n
+            if s is None:
+                v[base + k] += n
+            else:
+                v[by_seat + rel(s) * K + k] += n
+    v[at["oven_size"].start] = float(in_oven)
+    tuple_counts("table", state.table)
+
+    start = at["seats"].start
+    hands_ing, hands_ord, waiters, delivered = state.hands_ing, state.hands_ord, state.waiters, state.delivered
+    for i in range(P):
+        s = (seat + i) % P
+        v[start + 4 * i:start + 4 * i + 4] = (float(sum(hands_ing[s])), float(len(hands_ord[s])),
+                                              float(len(waiters[s])), float(len(delivered[s])))
+    if phase == "over":
+        for s in state.winners:
+            v[at["winners"].start + rel(s)] = 1.0
+
+    tuple_counts("hand_ingredients", hands_ing[seat])
+    start, label_of = at["hand_orders"].start, c["label_of"]
+    for o in hands_ord[seat]:
+        v[start + label_of[o]] += 1.0
+
+    if phase == "evaluation" or (phase == "over" and state.emptier is not None):
+        seat_hot("emptier", state.emptier)
+        v[at["remaining"].start] = float(in_oven)
+        order = state.shown
+        if order:
+            v[at["order_type"].start + c["type_index"][order["type"]]] = 1.0
+            counts("order_recipe", order["recipe"])
+            kind_index = c["kind_index"]
+            if order["crossed"] is not None:
+                v[at["order_crossed"].start + kind_index[order["crossed"]]] = 1.0
+            for k in order["choices"] or ():
+                v[at["order_choices"].start + kind_index[k]] = 1.0
+            for part_name, key in (("order_needs", "needs"), ("order_from_table", "from_table"),
+                                   ("order_from_hand", "from_hand"), ("order_from_helper", "from_helper")):
+                counts(part_name, order[key])
+            if order["result"] in RESULTS:
+                v[at["order_result"].start + RESULTS.index(order["result"])] = 1.0
+            seat_hot("order_owner", order["owner"])
+            seat_hot("order_helper", order["helper"])
+        if phase == "evaluation" and state.pending is not None:
+            decision = oven.decision_parts(state)
+            seat_hot("decision_seat", decision["seat"])
+            v[at["decision_kind"].start + DECISION_KINDS.index(decision["kind"])] = 1.0
+            start = at["decision_choices"].start
+            for variant in decision.get("choices", ()):
+                for k in (variant if isinstance(variant, tuple) else (variant,)):
+                    v[start + k] += 1.0
+            if "missing" in decision:
+                tuple_counts("decision_missing", decision["missing"])
+            if "ask" in decision:
+                tuple_counts("decision_ask", decision["ask"])
+            seat_hot("decision_asker", decision.get("asker"))
+    return v

@@ -12,24 +12,22 @@ automatic sub-steps (events) that stops at every decision (:class:`Make`, :class
 
 from __future__ import annotations
 
-import itertools
-import operator
 import json
 import os
 from dataclasses import dataclass
 from typing import Optional
 
-from tabletop_widgets.core import Event, Game, Option, Rng, State, register
+from tabletop_widgets.core import Game, Option, Rng, State, register
 from tabletop_widgets.core.errors import quote
 from tabletop_widgets.core.game import files_allowed, read_option_file
 
-KINDS = ("salami", "pineapple", "mushroom", "pepper", "olive", "shrimp")
-COLOURS = ("yellow", "green", "brown", "purple", "red", "pink")
-PERSONAL = ("pineapple", "pepper", "mushroom", "olive", "salami", "shrimp")  # by colour
-ORDER_TYPES = ("normal", "bombastica", "monotoni", "minimale", "ciottona", "small_monotoni", "mini",
-               "pizza_mamma_mia")
-MAMMA_MIA = -1  # the Mamma Mia card, as it lies in the supply
-BOMBASTICA_MIN = 15
+from . import learning, oven
+from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
+    BOMBASTICA_MIN, COLOURS, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, Ask, Help, Make, Refuse, Restock,
+    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _make_action, _make_action_new, _missing,
+    _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO, cards_phrase, cards_text,
+    kind_words)
+
 
 EDITIONS = {
     "classic": {
@@ -51,29 +49,6 @@ DECK_COLOUR_LIMIT = 64
 DECK_NOT_DATA = ("option deck must be None, a registered deck name (" + ", ".join(DECKS) + ") or a deck given "
                  "inline as JSON data; a replay or a state's JSON cannot name a file")
 
-
-# ---------------------------------------------------------------------------------------------
-# multisets of ingredients: tuples of counts, one per kind of the edition
-def _add(a, b):
-    return tuple(map(operator.add, a, b))
-
-
-def _sub(a, b):
-    return tuple(map(operator.sub, a, b))
-
-
-def _covers(a, b):
-    return all(map(operator.ge, a, b))
-
-
-def _missing(needs, table):
-    return tuple(n - t if n > t else 0 for n, t in zip(needs, table))
-
-
-def _one(k, n, size):
-    out = [0] * size
-    out[k] = n
-    return tuple(out)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -102,27 +77,6 @@ class OrderCard:
             "label": self.label,
         }
 
-
-def cards_text(counts, kinds) -> str:
-    """``(0, 2, 0, 1, 0)`` → ``"2 pineapple + 1 pepper"`` (kinds in the table's order)."""
-    parts = [f"{n} {kinds[k]}" for k, n in enumerate(counts) if n]
-    return " + ".join(parts) if parts else "nothing"
-
-
-# Plurals for sentences; the notation and the order labels keep the cards' own words
-# ("put 2 olive", "4 pineapple + 1 pepper").
-PLURAL = {"salami": "salami", "pineapple": "pineapples", "mushroom": "mushrooms", "pepper": "peppers",
-          "olive": "olives", "shrimp": "shrimp"}
-
-
-def kind_words(n: int, kind: str) -> str:
-    """``(2, "olive")`` → ``"2 olives"``: a count of cards of one kind, in a sentence."""
-    return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
-
-
-def cards_phrase(counts, kinds) -> str:
-    """``(0, 2, 0, 1, 0)`` → ``"2 pineapples + 1 pepper"``: :func:`cards_text` for sentences."""
-    return " + ".join(kind_words(n, kinds[k]) for k, n in enumerate(counts) if n) or "nothing"
 
 
 def _recipe_text(recipe, kinds) -> str:
@@ -233,139 +187,6 @@ def load_deck(source, edition: str) -> tuple:
                                    _label(t, recipe, crossed, choices, kinds)))
     return tuple(cards)
 
-
-# ---------------------------------------------------------------------------------------------
-# actions
-@dataclass(frozen=True)
-class Turn:
-    """A whole turn: ingredients into the oven, maybe one order, then the draw.
-
-    ``kind``/``count``: the ingredients put (``None``/0: none); ``order``: the label of the
-    order card put (``None``: none); ``source``: ``"supply"``/``"waiter"``/``None`` (no draw);
-    ``draw``: how many cards (``None``: up to the limit; a number only with optional actions).
-    """
-
-    kind: Optional[str] = None
-    count: int = 0
-    order: Optional[str] = None
-    source: Optional[str] = None
-    draw: Optional[int] = None
-
-    def __post_init__(self):
-        # the notation, computed once: turns are compared by notation when parsed
-        self.__dict__["_notation"] = self._text()
-
-    def __str__(self):
-        return self._notation
-
-    def _text(self):
-        parts = []
-        if self.count:
-            parts.append(f"put {self.count} {self.kind}")
-        if self.order is not None:
-            parts.append(f"order {self.order}")
-        if self.source is not None:
-            parts.append(f"draw {self.source}" if self.draw is None else f"draw {self.draw} from {self.source}")
-        return "; ".join(parts) if parts else "pass"
-
-
-@dataclass(frozen=True)
-class Restock:
-    """Plus: a player without ingredients replaces his whole turn by drawing 5 from the supply."""
-
-    def __str__(self):
-        return "draw 5 ingredients"
-
-
-def _variant_text(variant, kinds):
-    if variant is None:
-        return ""
-    if isinstance(variant, tuple):
-        return " with " + "+".join(kinds[k] for k in variant)
-    return " with " + kinds[variant]
-
-
-@dataclass(frozen=True)
-class Make:
-    """The owner makes the revealed order (``variant``: the joker kind(s)), adding ``add``
-    (a text like ``"1 pineapple"``) from his hand, or ``None`` when the table suffices."""
-
-    variant: object = None
-    add: Optional[str] = None
-    _text: str = ""
-
-    def __str__(self):
-        return self._text
-
-
-@dataclass(frozen=True)
-class Ask:
-    """Plus, Help: the owner asks for exactly ``cards`` (his hand adds the rest)."""
-
-    variant: object = None
-    cards: str = ""
-    _text: str = ""
-
-    def __str__(self):
-        return self._text
-
-
-@dataclass(frozen=True)
-class SendBack:
-    def __str__(self):
-        return "send back"
-
-
-@dataclass(frozen=True)
-class Help:
-    def __str__(self):
-        return "help"
-
-
-@dataclass(frozen=True)
-class Refuse:
-    def __str__(self):
-        return "refuse"
-
-
-_MEMO: dict = {}  # actions are immutable values: each distinct one is built once
-
-
-def _make_action(variant, add, kinds):
-    key = ("make", variant, add, kinds)
-    action = _MEMO.get(key)
-    if action is None:
-        action = _MEMO[key] = _make_action_new(variant, add, kinds)
-    return action
-
-
-def _ask_action(variant, cards, kinds):
-    key = ("ask", variant, cards, kinds)
-    action = _MEMO.get(key)
-    if action is None:
-        action = _MEMO[key] = _ask_action_new(variant, cards, kinds)
-    return action
-
-
-def _turns(kind, count, order, need, optional):
-    """The turns that put ``count`` ``kind`` and ``order``, with every draw allowed for ``need``."""
-    if need == 0:
-        return (Turn(kind, count, order),)
-    out = [Turn(kind, count, order)] if optional else []
-    out += [Turn(kind, count, order, "supply"), Turn(kind, count, order, "waiter")]
-    if optional:
-        out += [Turn(kind, count, order, source, n) for source in ("supply", "waiter") for n in range(1, need)]
-    return tuple(out)
-
-
-def _make_action_new(variant, add, kinds):
-    text = "make" + _variant_text(variant, kinds) + (f" adding {cards_text(add, kinds)}" if add else "")
-    return Make(variant, None if add is None else cards_text(add, kinds), text)
-
-
-def _ask_action_new(variant, cards, kinds):
-    v = _variant_text(variant, kinds)
-    return Ask(variant, cards_text(cards, kinds), f"ask{v} for {cards_text(cards, kinds)}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -500,17 +321,17 @@ class MammaMia(Game):
         # built once per game: it depends only on the deck, the players and the options
         catalogue = self.__dict__.get("_catalogue")
         if catalogue is None:
-            from .learning import action_catalogue
-            catalogue = self.__dict__["_catalogue"] = action_catalogue(self)
+            catalogue = self.__dict__["_catalogue"] = learning.action_catalogue(self)
         return catalogue
 
     def observation_size(self) -> int:
-        from .learning import observation_size
-        return observation_size(self)
+        return learning.observation_size(self)
 
     def observation_vector(self, observation: dict, seat: int) -> list:
-        from .learning import observation_vector
-        return observation_vector(self, observation, seat)
+        return learning.observation_vector(self, observation, seat)
+
+    def state_vector(self, state, seat: int) -> list:
+        return learning.state_vector(self, state, seat)
 
 
 @register
@@ -613,10 +434,8 @@ class MammaMiaState(State):
             if self.pending is None:  # a sub-step between decisions (an event's ``after``)
                 return []
             if self.pending[0] == "settle":
-                return self._settle_actions()
-            helper = self.pending[5]
-            asked = self.pending[3]
-            return [Help(), Refuse()] if _covers(self.hands_ing[helper], asked) else [Refuse()]
+                return oven.settle_actions(self)
+            return oven.help_actions(self)
         return []
 
     def _turn_actions(self):
@@ -665,105 +484,11 @@ class MammaMiaState(State):
                 out += actions
         return out
 
-    def _variants(self, card):
-        """``(variants, reason)``: the ways ``card`` can be made as ``[(variant, needs)]``, or
-        a sentence saying why it fails at once (Bombastica: ``[(None, None)]``)."""
-        g = self.game
-        nk = g.nk
-        table = self.table
-        p = g.personal[card.colour]
-        t = card.type
-        if t in ("mini", "small_monotoni") and table[card.crossed]:
-            return None, f"{g.kinds[card.crossed]} (crossed out on the card) is on the table"
-        if t in ("normal", "mini"):
-            return [(None, card.recipe)], None
-        if t == "bombastica":
-            return [(None, None)], None
-        if t == "monotoni":
-            return [(x, _add(card.recipe, _one(x, 6, nk))) for x in range(nk) if x != p], None
-        if t == "ciottona":
-            return [((x, y), _add(card.recipe, _add(_one(x, 4, nk), _one(y, 4, nk))))
-                    for x in range(nk) for y in range(x + 1, nk) if x != p and y != p], None
-        if t == "small_monotoni":
-            personal = g.small_monotoni_personal
-            return [(x, _one(x, 5, nk)) for x in range(nk) if (personal or x != p) and x != card.crossed], None
-        if t == "pizza_mamma_mia":
-            return [(x, _add(card.recipe, _one(x, 5, nk))) for x in card.choices], None
-        # minimale: the kind with the fewest cards on the table, ignoring absent kinds and the
-        # kinds printed on the card
-        eligible = [k for k in range(nk) if table[k] and not card.recipe[k]]
-        if not eligible:
-            return None, "no kind is eligible for the Minimale (every kind on the table is absent or printed on the card)"
-        low = min(table[k] for k in eligible)
-        return [(k, _add(card.recipe, _one(k, g.minimale, nk))) for k in eligible if table[k] == low], None
-
-    def _helpers(self, owner):
-        """The seats that may be asked for Help, from the owner's left (a helper needs a waiter card)."""
-        n = self.game.players
-        return [(owner + i) % n for i in range(1, n) if self.waiters[(owner + i) % n]]
-
-    def _settle_actions(self):
-        g = self.game
-        oid = self.pending[1]
-        owner = g.deck[oid].colour
-        waiters = self.waiters
-        can_ask = g.help and any(waiters[s] for s in range(g.players) if s != owner)
-        key = ("settle", oid, self.table, self.hands_ing[owner], can_ask)
-        cached = g._cache.get(key)
-        if cached is None:
-            cached = self._settle_actions_uncached()
-            if len(g._cache) > 100_000:
-                g._cache.clear()
-            g._cache[key] = cached
-        return list(cached)
-
-    def _settle_actions_uncached(self):
-        g = self.game
-        oid = self.pending[1]
-        card = g.deck[oid]
-        owner = card.colour
-        hand = self.hands_ing[owner]
-        out = []
-        if card.type == "bombastica":
-            m = BOMBASTICA_MIN - sum(self.table)
-            for add in _multisets(hand, m):
-                out.append(_make_action(None, add, g.kinds))
-            out.append(SendBack())
-            return out
-        variants, _ = self._variants(card)
-        table = self.table
-        # an order the table can make is made: Help and sending back exist only for what is
-        # missing, so when the table alone holds a way the owner only chooses among the ways
-        from_table = any(_covers(table, needs) for _, needs in variants)
-        can_ask = g.help and not from_table and bool(self._helpers(owner))
-        for variant, needs in variants:
-            missing = _missing(needs, table)
-            if not any(missing):
-                out.append(_make_action(variant, None, g.kinds))
-                continue
-            if _covers(hand, missing):
-                out.append(_make_action(variant, missing, g.kinds))
-            if can_ask:
-                # any part of the missing cards, as long as the hand holds the rest
-                ranges = [range(m - h if m > h else 0, m + 1) for m, h in zip(missing, hand)]
-                for ask in itertools.product(*ranges):
-                    if any(ask):
-                        out.append(_ask_action(variant, ask, g.kinds))
-        if not from_table:
-            out.append(SendBack())
-        return out
-
-    # applying -----------------------------------------------------------------------------
     def _apply(self, action):
         if self.phase == "turn":
             return self._apply_turn(action)
         events = []
-        p = self.pending
-        if p[0] == "settle":
-            state = self._apply_settle(action, events)
-        else:
-            state = self._apply_help(action, events)
-        return state._run(events)._finish(events)
+        return oven.apply_decision(self, action, events)._finish(events)
 
     def _apply_turn(self, action):
         g = self.game
@@ -771,7 +496,7 @@ class MammaMiaState(State):
         name = g.seat_names[seat]
         hands_ing = list(self.hands_ing)
         hands_ord = list(self.hands_ord)
-        oven = self.oven
+        in_oven = self.oven
         supply = self.supply
         mm = self.mm
         moved = False
@@ -795,7 +520,7 @@ class MammaMiaState(State):
                 ing = list(hands_ing[seat])
                 ing[k] -= action.count
                 hands_ing[seat] = tuple(ing)
-                oven = oven + (("i", seat, k, action.count),)
+                in_oven = in_oven + (("i", seat, k, action.count),)
                 moved = True
                 secret = public = f"{name} puts {kind_words(action.count, action.kind)} in the oven. "
             if action.order is not None:
@@ -803,7 +528,7 @@ class MammaMiaState(State):
                 deck = g.deck
                 oid = min(o for o in hands_ord[seat] if deck[o].label == label)
                 hands_ord[seat] = tuple(o for o in hands_ord[seat] if o != oid)
-                oven = oven + (("o", seat, oid),)
+                in_oven = in_oven + (("o", seat, oid),)
                 moved = True
                 secret += f"{name} puts the order {label} in the oven, face down. "
                 public += f"{name} puts a {COLOURS[seat]} order in the oven, face down. "
@@ -851,7 +576,7 @@ class MammaMiaState(State):
         state = object.__new__(MammaMiaState)
         d = state.__dict__
         d.update(self.__dict__)
-        d.update(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=oven, supply=supply, mm=mm,
+        d.update(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=in_oven, supply=supply, mm=mm,
                  stall=0 if moved else self.stall + 1, events=())
         if source == "waiter" and drew:
             d["waiters"] = tuple(waiters)
@@ -882,7 +607,7 @@ class MammaMiaState(State):
         events.append(_event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
                             "revealing the cards in the order they were played.",
                             {"emptier": emptier, "reason": "deadlock" if deadlock and supply else "supply"}, after=state))
-        return state._run(events)._finish(events)
+        return oven.reveal(state, events)._finish(events)
 
     def _finish(self, events):
         """Attach ``events`` to this final state; the last one shows the final state itself."""
@@ -893,220 +618,16 @@ class MammaMiaState(State):
         return self
 
     # the evaluation -------------------------------------------------------------------------
+    # the evaluation: oven.py ----------------------------------------------------------------
+    def _variants(self, card):
+        return oven.ways(self, card)
+
     def _run(self, events):
-        """Reveal oven cards until a decision is needed or the oven is empty; ``self`` is a
-        fresh state owned by the caller. Appends one event per sub-step."""
-        g = self.game
-        state = self
-        while state.pending is None:
-            if state.cursor == len(state.oven):
-                return state._end_evaluation(events)
-            item = state.oven[state.cursor]
-            if item[0] == "i":
-                # one card per sub-step, as the emptier turns them over (the spec's "one at a time")
-                _, seat, k, n = item
-                table = list(state.table)
-                table[k] += 1
-                nth = state.part + 1
-                if nth == n:
-                    state = state._with(cursor=state.cursor + 1, part=0, table=tuple(table), shown=None)
-                else:
-                    state = state._with(part=nth, table=tuple(table), shown=None)
-                who = "the leftovers of the last oven" if seat is None else g.seat_names[seat]
-                if n > 1:
-                    who += f", {nth} of {n}"
-                events.append(_event("reveal", f"Revealed: 1 {g.kinds[k]} ({who}); sorted into the table.",
-                                    {"kind": g.kinds[k], "count": 1, "seat": seat, "nth": nth, "of": n}, after=state))
-                continue
-            oid = item[2]
-            card = g.deck[oid]
-            owner = card.colour
-            state = state._with(cursor=state.cursor + 1, shown=state._shown(card))
-            events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
-                                {"order": g.card_dicts[oid], "seat": owner}, after=state))
-            state = state._settle_revealed(oid, events)
-        return state
+        return oven.reveal(self, events)
 
-    def _shown(self, card, **extra):
-        g = self.game
-        d = dict(g.card_dicts[card.id])
-        d.update(owner=card.colour, needs=None, from_table={}, from_hand={}, from_helper={}, helper=None, result=None)
-        d.update(extra)
-        return d
+    def _decision(self, seat=None):
+        return oven.decision(self, seat)
 
-    def _settle_revealed(self, oid, events):
-        g = self.game
-        card = g.deck[oid]
-        owner = card.colour
-        name = g.seat_names[owner]
-        variants, reason = self._variants(card)
-        if reason is not None:
-            return self._send_back(oid, f"{name}'s order {card.label} fails: {reason}; it goes face down under {name}'s waiter.", events)
-        hand_count = sum(self.hands_ing[owner])
-        if card.type == "bombastica":
-            total = sum(self.table)
-            if total >= BOMBASTICA_MIN:
-                return self._made(oid, None, self.table, (0,) * g.nk, None, None, events, bombastica=True)
-            m = BOMBASTICA_MIN - total
-            if g.options["bombastica_from_hand"] and m <= hand_count:
-                return self._with(pending=("settle", oid))
-            return self._send_back(oid, f"{name}'s Bombastica fails: it needs at least {BOMBASTICA_MIN} cards and the table "
-                                   f"holds {total}; it goes face down under {name}'s waiter.", events)
-        if len(variants) == 1 and _covers(self.table, variants[0][1]):
-            return self._made(oid, variants[0][0], variants[0][1], (0,) * g.nk, None, None, events)
-        # a decision unless it is public that nothing can be done (the hand is too small and
-        # nobody can be asked): deciding only when the hidden hand allows it would reveal it
-        possible = any(_covers(self.table, needs) or sum(_missing(needs, self.table)) <= hand_count
-                       for _, needs in variants)
-        if possible or (g.help and self._helpers(owner)):
-            shown = self.shown
-            if len(variants) == 1:
-                shown = dict(shown, needs=_named(variants[0][1], g.kinds))
-            return self._with(pending=("settle", oid), shown=shown)
-        needs = variants[0][1]
-        lack = cards_phrase(_missing(needs, self.table), g.kinds) if len(variants) == 1 else "cards"
-        return self._send_back(oid, f"{name}'s order {card.label} cannot be made: the table lacks {lack} and "
-                               f"{name} holds too few cards to add them; it goes face down under {name}'s waiter.", events)
-
-    def _send_back(self, oid, text, events):
-        owner = self.game.deck[oid].colour
-        waiters = list(self.waiters)
-        waiters[owner] = waiters[owner] + (oid,)
-        shown = dict(self.shown, result="sent back") if self.shown else None
-        state = self._with(waiters=tuple(waiters), pending=None, shown=shown)
-        events.append(_event("sent-back", text, {"order": self.game.card_dicts[oid], "seat": owner}, after=state))
-        return state
-
-    def _made(self, oid, variant, needs, from_hand, helper, from_helper, events, bombastica=False):
-        """The pizza is made: ``needs`` cards go to the used pile (those not from a hand come
-        from the table), the order to its colour's delivered pile."""
-        g = self.game
-        card = g.deck[oid]
-        owner = card.colour
-        name = g.seat_names[owner]
-        helper_cards = from_helper or (0,) * g.nk
-        from_table = _sub(_sub(needs, from_hand), helper_cards)
-        hands_ing = list(self.hands_ing)
-        hands_ing[owner] = _sub(hands_ing[owner], from_hand)
-        delivered = list(self.delivered)
-        delivered[owner] = delivered[owner] + (oid,)
-        changes = {}
-        if helper is not None:
-            hands_ing[helper] = _sub(hands_ing[helper], helper_cards)
-            top = self.waiters[helper][0]
-            waiters = list(self.waiters)
-            waiters[helper] = waiters[helper][1:]
-            delivered[helper] = delivered[helper] + (top,)
-            changes["waiters"] = tuple(waiters)
-        total = sum(needs)
-        parts = [f"{cards_phrase(from_table, g.kinds)} from the table"] if any(from_table) else []
-        if any(from_hand):
-            parts.append(f"{cards_phrase(from_hand, g.kinds)} from {name}'s hand")
-        if helper is not None:
-            parts.append(f"{cards_phrase(helper_cards, g.kinds)} from {g.seat_names[helper]}'s hand")
-        if bombastica:
-            rule = f"a Bombastica uses every card on the table (at least {BOMBASTICA_MIN})"
-        elif variant is not None:
-            rule = f"made{_variant_text(variant, g.kinds)}"
-        else:
-            rule = "the table holds what it needs" if not any(from_hand) and helper is None else "the missing cards are added"
-        text = (f"{name}'s order {card.label} is made ({rule}): {total} cards are used — " + ", ".join(parts) + ".")
-        if helper is not None:
-            text += (f" {g.seat_names[helper]} helped and puts the top card of his waiter, unseen, on the delivered pile "
-                     f"(a point for {g.seat_names[helper]}).")
-        shown = dict(self.shown or self._shown(card), needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds),
-                     from_hand=_named(from_hand, g.kinds), from_helper=_named(helper_cards, g.kinds),
-                     helper=helper, result="made")
-        state = self._with(hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(self.table, from_table),
-                           used=_add(self.used, needs), pending=None, shown=shown, **changes)
-        events.append(_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
-                                           "from_table": _named(from_table, g.kinds),
-                                           "from_hand": _named(from_hand, g.kinds),
-                                           "from_helper": _named(helper_cards, g.kinds)}, after=state))
-        return state
-
-    def _apply_settle(self, action, events):
-        g = self.game
-        oid = self.pending[1]
-        card = g.deck[oid]
-        owner = card.colour
-        name = g.seat_names[owner]
-        if isinstance(action, SendBack):
-            return self._send_back(oid, f"{name} does not make the order {card.label}: it goes face down under "
-                                   f"{name}'s waiter and no card is used.", events)
-        if card.type == "bombastica":
-            add = _parse_cards(action.add, g.kinds)
-            return self._made(oid, None, _add(self.table, add), add, None, None, events, bombastica=True)
-        needs = dict(self._variants(card)[0])[action.variant]
-        missing = _missing(needs, self.table)
-        if isinstance(action, Make):
-            return self._made(oid, action.variant, needs, missing if action.add else (0,) * g.nk, None, None, events)
-        ask = _parse_cards(action.cards, g.kinds)
-        rest = _sub(missing, ask)
-        helpers = self._helpers(owner)
-        state = self._with(pending=("help", oid, action.variant, ask, rest, helpers[0]),
-                           shown=dict(self.shown, needs=_named(needs, g.kinds)))
-        events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
-                            f"a time from his left, starting with {g.seat_names[helpers[0]]}.",
-                            {"seat": owner, "ask": _named(ask, g.kinds), "asked": helpers[0]}, after=state))
-        return state
-
-    def _apply_help(self, action, events):
-        g = self.game
-        _, oid, variant, ask, rest, helper = self.pending
-        card = g.deck[oid]
-        owner = card.colour
-        if isinstance(action, Help):
-            needs = dict(self._variants(card)[0])[variant]
-            return self._made(oid, variant, needs, rest, helper, ask, events)
-        later = [s for s in self._helpers(owner) if (s - owner) % g.players > (helper - owner) % g.players]
-        if later:
-            state = self._with(pending=("help", oid, variant, ask, rest, later[0]))
-            events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
-                                f"{g.seat_names[later[0]]}.", {"seat": helper, "asked": later[0]}, after=state))
-            return state
-        return self._send_back(oid, f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
-                               f"{g.seat_names[owner]}'s order {card.label} fails (even if he could finish it from "
-                               f"his hand) and goes face down under his waiter.", events)
-
-    def _end_evaluation(self, events):
-        g = self.game
-        emptier = self.emptier
-        if self.oven_number >= g.ovens:
-            state = self._with(phase="over", shown=None)
-            scores = state.scores
-            win = ", ".join(g.seat_names[s] for s in state.winners)
-            events.append(_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
-                                + ", ".join(f"{g.seat_names[s]} {n}" for s, n in enumerate(scores))
-                                + f". Winner(s): {win} (most delivered; a tie goes to the most ingredient cards in hand).",
-                                {"scores": list(scores), "winners": list(state.winners)}))
-            return state
-        # used cards (and the Mamma Mia card) make the new supply; table leftovers are the
-        # base of the next oven; the emptier starts
-        # (cards still in the supply, when the deadlock guard closed the oven, join them)
-        cards = [k for k in range(g.nk) for _ in range(self.used[k])] + list(self.supply)
-        if g.has_mamma_mia and self.mm != "supply":
-            cards.append(MAMMA_MIA)
-        rng = Rng(self.rng)
-        supply, rng = rng.shuffled(cards)
-        base = tuple(("i", None, k, n) for k, n in enumerate(self.table) if n)
-        zero = (0,) * g.nk
-        state = self._with(phase="turn", turn=emptier, oven_number=self.oven_number + 1, supply=tuple(supply),
-                           oven=base, table=zero, used=zero, mm="supply" if g.has_mamma_mia else None, stall=0,
-                           last_drawer=None, emptier=None, cursor=0, pending=None, shown=None, rng=rng.state)
-        extra = " with the Mamma Mia card" if g.has_mamma_mia else ""
-        left = sum(self.table)
-        base_text = ("no card is left on the table" if left == 0 else
-                     "the card left on the table is the base" if left == 1 else
-                     f"the {left} cards left on the table are the base")
-        used_text = "The used card is" if len(cards) == 1 else f"The {len(cards)} used cards are"
-        events.append(_event("new-round", f"The oven is empty. {used_text} shuffled{extra} into the new supply; "
-                            f"{base_text}{'' if left == 0 else ' of oven ' + str(self.oven_number + 1)}. "
-                            f"{g.seat_names[emptier]} starts.",
-                            {"oven_number": self.oven_number + 1, "supply": len(cards), "base": sum(self.table)}))
-        return state
-
-    # what a seat may see ----------------------------------------------------------------------
     def observe(self, seat=None, tally=False):
         g = self.game
         kinds = g.kinds
@@ -1156,7 +677,7 @@ class MammaMiaState(State):
         if self.phase == "evaluation" or (self.phase == "over" and self.emptier is not None):
             decision = None
             if self.phase == "evaluation" and self.pending is not None:
-                decision = self._decision(seat)
+                decision = oven.decision(self, seat)
             evaluation = {"emptier": self.emptier, "revealed": revealed, "remaining": oven_cards,
                           "order": self.shown, "decision": decision}
         mm = None
@@ -1181,58 +702,6 @@ class MammaMiaState(State):
         if seat is None:
             obs["hands"] = [hand(s) for s in range(P)]
         return obs
-
-    def _decision(self, seat=None):
-        """The pending question, in the second person for the seat that decides and in the third
-        person for every other view (the all-seeing one included)."""
-        g = self.game
-        p = self.pending
-        card = g.deck[p[1]]
-        owner = card.colour
-        name = g.seat_names[owner]
-        if p[0] == "settle":
-            you = seat == owner
-            whose = "Your" if you else f"{name}'s"
-            hand = "your hand" if you else "the hand"
-            if card.type == "bombastica":
-                q = (f"{whose} Bombastica needs {BOMBASTICA_MIN} cards and the table holds {sum(self.table)}: "
-                     + ("add the rest from your hand, or send it back?" if you
-                        else f"{name} may add the rest from the hand or send it back."))
-                return {"seat": owner, "question": q, "kind": "add_from_hand"}
-            variants, _ = self._variants(card)
-            if len(variants) > 1:
-                kinds = ", ".join(_variant_text(v, g.kinds)[6:] for v, _ in variants)
-                if any(_covers(self.table, needs) for _, needs in variants):
-                    if you:
-                        q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
-                             "you may add from your hand for a kind the table lacks.")
-                    else:
-                        q = (f"The table holds a way to make {name}'s {card.label}, so it is made: {name} chooses the kind "
-                             f"({kinds}) and may add from the hand for a kind the table lacks.")
-                elif you:
-                    q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can, you may add the rest from your hand"
-                    q += ", ask for help, or send it back." if g.help else " or send it back."
-                else:
-                    q = f"{name} chooses the kind for the {card.label} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
-                    q += ", ask for help, or send it back." if g.help else " or send it back."
-                return {"seat": owner, "question": q, "kind": "choose_kind", "choices": [_variant_text(v, g.kinds)[6:] for v, _ in variants]}
-            missing = _missing(variants[0][1], self.table)
-            if you:
-                q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
-                q += ", ask for help, or send it back?" if g.help else ", or send it back?"
-            else:
-                q = f"{whose} order {card.label} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from {hand}"
-                q += ", ask for help, or send it back." if g.help else " or send it back."
-            return {"seat": owner, "question": q, "kind": "add_from_hand", "missing": _named(missing, g.kinds)}
-        helper = p[5]
-        if seat == helper:
-            q = (f"{name} asks you for {cards_phrase(p[3], g.kinds)}. Help (you give them and move the top card "
-                 "of your waiter to the delivered pile, a point for you) or refuse?")
-        else:
-            other = g.seat_names[helper]
-            q = (f"{name} asks {other} for {cards_phrase(p[3], g.kinds)}. {other} helps (gives them and moves the top "
-                 "card of the waiter to the delivered pile, a point) or refuses.")
-        return {"seat": helper, "kind": "help", "asker": owner, "question": q, "ask": _named(p[3], g.kinds)}
 
     def caption(self, action):
         return f"{self.game.seat_names[self.to_move]}: {action}."
@@ -1486,7 +955,7 @@ class MammaMiaState(State):
             # exactly the decision the evaluation stops at when this order is revealed: an
             # order that fails at once (a Mini whose crossed-out kind is on the table, a
             # Minimale with no eligible kind) or that the table makes alone waits for nobody
-            revealed = self._with(pending=None)._settle_revealed(p[1], [])
+            revealed = oven.settle_revealed(self._with(pending=None), p[1], [])
             if revealed.pending != p:
                 raise ValueError(f"{g.seat_names[owner]}'s order {card.label} waits for no decision here: revealed on "
                                  "this table it is made or sent back at once")
@@ -1502,7 +971,7 @@ class MammaMiaState(State):
         if variant not in {v for v, _ in (self._variants(card)[0] or ())}:
             raise ValueError(f"the pending Help names a way to make {card.label} ({variant!r}) that does not exist")
         # the ask must be one the owner could make when the order was revealed
-        asks = {str(a) for a in self._with(pending=("settle", p[1]))._settle_actions_uncached()}
+        asks = {str(a) for a in oven.settle_actions(self._with(pending=("settle", p[1])))}
         if any(n < 0 for n in ask) or str(_ask_action(variant, ask, g.kinds)) not in asks:
             raise ValueError(f"the pending Help asks for what {g.seat_names[owner]} could not ask for here")
         variants, _ = self._variants(card)
@@ -1540,39 +1009,6 @@ class MammaMiaState(State):
         if sh["result"] not in (None, "made", "sent back"):
             raise ValueError("shown['result'] must be None, 'made' or 'sent back'")
 
-
-# ---------------------------------------------------------------------------------------------
-def _event(kind, text, data, after=None, seats=None, public_text=None, public_data=None):
-    """An :class:`Event` built without the frozen dataclass's per-field ``__setattr__`` (an
-    evaluation makes one per revealed card, so this is on the playouts' hot path)."""
-    if _EVENT_HAS_DICT:
-        e = object.__new__(Event)
-        e.__dict__.update(kind=kind, text=text, data=data, after=after, seats=seats, public_text=public_text,
-                          public_data=public_data)
-        return e
-    return Event(kind, text, data, after, seats, public_text, public_data)
-
-
-_EVENT_HAS_DICT = not hasattr(Event, "__slots__")
-
-
-def _named(counts, kinds):
-    return {kinds[k]: n for k, n in enumerate(counts) if n}
-
-
-def _parse_cards(text, kinds):
-    out = [0] * len(kinds)
-    for part in text.split(" + "):
-        n, k = part.split(" ", 1)
-        out[kinds.index(k)] += int(n)
-    return tuple(out)
-
-
-def _multisets(hand, size):
-    """Every way of taking ``size`` cards from ``hand`` (a tuple of counts)."""
-    if size <= 0:
-        return []
-    return [c for c in itertools.product(*(range(n + 1) for n in hand)) if sum(c) == size]
 
 
 def _is_int(v):

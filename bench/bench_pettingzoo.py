@@ -1,0 +1,109 @@
+"""Every game's PettingZoo environment, measured in the same run as RLCard's 4-player UNO ``env.step``.
+
+    .venv/bin/python bench/bench_pettingzoo.py [--seconds 6] [--rounds 12]
+
+What a learner's loop costs per action, on fixed seeded deals: ``last()`` (the observation
+vector and action mask of the agent to act) and ``step(index)`` (a random legal index, read
+from the mask) on ``tabletop_widgets.pettingzoo.env(name)`` as users get it (wrapped to
+enforce call order); a finished game is dealt again with the next seed. The anchor is RLCard's
+UNO ``env.step`` with ``RandomAgent``s (which builds the next player's observation and legal
+actions), as in ``bench_mamma_mia.py``. All run in interleaved slices, so a busy machine slows
+them alike. Prints steps per second and the ratio; writes ``bench/results/pettingzoo.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import pathlib
+import platform
+import time
+
+import numpy as np
+
+from bench_mamma_mia import UnoPlayouts
+from tabletop_widgets.core.game import make, registered
+from tabletop_widgets.pettingzoo import env as make_env
+
+# The configurations the engines are benchmarked in (bench_mamma_mia.py, bench_mamba.py).
+PLAYERS = {"mamba": 2, "mamma-mia": 4, "mamma-mia-plus": 6, "mammuz": 4}
+
+
+class EnvPlayouts:
+    """Random masked play in one game's environment, in slices."""
+
+    def __init__(self, name: str, players: int, seed: int = 0):
+        self.env = make_env(name, players=players)
+        self.rng = np.random.default_rng(seed)
+        self.seed = seed
+        self.env.reset(seed=seed)
+        self.steps = self.games = 0
+        self.seconds = 0.0
+
+    def run(self, seconds: float):
+        e, rng = self.env, self.rng
+        steps = 0
+        start = time.perf_counter()
+        end = start + seconds
+        while True:
+            for _ in range(50):
+                obs, reward, terminated, truncated, info = e.last()
+                if terminated or truncated:
+                    self.games += 1
+                    self.seed += 1
+                    e.reset(seed=self.seed)
+                    continue
+                legal = np.flatnonzero(obs["action_mask"])
+                e.step(int(legal[rng.integers(len(legal))]))
+                steps += 1
+            if time.perf_counter() > end:
+                break
+        self.seconds += time.perf_counter() - start
+        self.steps += steps
+
+    def result(self):
+        return {"steps": self.steps, "seconds": self.seconds, "steps_per_s": self.steps / self.seconds,
+                "games": self.games}
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=6.0, help="seconds per environment (split over the rounds)")
+    parser.add_argument("--rounds", type=int, default=12, help="interleaved slices per environment")
+    parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "pettingzoo.json"))
+    args = parser.parse_args(argv)
+    uno = UnoPlayouts(4)
+    runs = {}
+    for name in registered():
+        players = PLAYERS.get(name, make(name).players)
+        try:
+            runs[f"{name}_{players}p"] = EnvPlayouts(name, players)
+        except NotImplementedError as exc:  # a game without the learning hooks
+            print(f"{name}: no environment ({exc})")
+    for r in [uno, *runs.values()]:  # imports, caches (action catalogues, move tables)
+        r.run(0.3)
+        r.steps = r.games = 0
+        r.seconds = 0.0
+    piece = args.seconds / args.rounds
+    for _ in range(args.rounds):
+        uno.run(piece)
+        for r in runs.values():
+            r.run(piece)
+    base = uno.result()
+    doc = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
+           "uno_4p_env": base}
+    print(f"RLCard UNO 4p env.step:   {base['steps_per_s']:9.0f} steps/s")
+    for key, r in runs.items():
+        res = r.result()
+        res["ratio_to_uno"] = res["steps_per_s"] / base["steps_per_s"]
+        doc[key] = res
+        print(f"PettingZoo {key:18s} {res['steps_per_s']:9.0f} steps/s   {res['ratio_to_uno']:.2f}x UNO env.step")
+    out = pathlib.Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(doc, indent=2) + "\n")
+    print(f"written {out}")
+    return doc
+
+
+if __name__ == "__main__":
+    main()

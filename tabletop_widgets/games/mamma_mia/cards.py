@@ -1,0 +1,242 @@
+"""The material of Mamma Mia!: ingredient kinds as counts, the actions and their notation, events.
+
+Shared by the rules (``rules.py``), the oven's evaluation (``oven.py``) and the learning hooks
+(``learning.py``), which import from here and not from each other's modules.
+
+A multiset of ingredients is a tuple of counts, one per kind of the edition, in the table's order.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from dataclasses import dataclass
+from typing import Optional
+
+from tabletop_widgets.core import Event
+
+KINDS = ("salami", "pineapple", "mushroom", "pepper", "olive", "shrimp")
+COLOURS = ("yellow", "green", "brown", "purple", "red", "pink")
+PERSONAL = ("pineapple", "pepper", "mushroom", "olive", "salami", "shrimp")  # by colour
+ORDER_TYPES = ("normal", "bombastica", "monotoni", "minimale", "ciottona", "small_monotoni", "mini",
+               "pizza_mamma_mia")
+MAMMA_MIA = -1  # the Mamma Mia card, as it lies in the supply
+BOMBASTICA_MIN = 15
+
+
+# ---------------------------------------------------------------------------------------------
+# multisets of ingredients: tuples of counts, one per kind of the edition
+def _add(a, b):
+    return tuple(map(operator.add, a, b))
+
+
+def _sub(a, b):
+    return tuple(map(operator.sub, a, b))
+
+
+def _covers(a, b):
+    return all(map(operator.ge, a, b))
+
+
+def _missing(needs, table):
+    return tuple(n - t if n > t else 0 for n, t in zip(needs, table))
+
+
+def _one(k, n, size):
+    out = [0] * size
+    out[k] = n
+    return tuple(out)
+
+
+
+def cards_text(counts, kinds) -> str:
+    """``(0, 2, 0, 1, 0)`` → ``"2 pineapple + 1 pepper"`` (kinds in the table's order)."""
+    parts = [f"{n} {kinds[k]}" for k, n in enumerate(counts) if n]
+    return " + ".join(parts) if parts else "nothing"
+
+
+# Plurals for sentences; the notation and the order labels keep the cards' own words
+# ("put 2 olive", "4 pineapple + 1 pepper").
+PLURAL = {"salami": "salami", "pineapple": "pineapples", "mushroom": "mushrooms", "pepper": "peppers",
+          "olive": "olives", "shrimp": "shrimp"}
+
+
+def kind_words(n: int, kind: str) -> str:
+    """``(2, "olive")`` → ``"2 olives"``: a count of cards of one kind, in a sentence."""
+    return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
+
+
+def cards_phrase(counts, kinds) -> str:
+    """``(0, 2, 0, 1, 0)`` → ``"2 pineapples + 1 pepper"``: :func:`cards_text` for sentences."""
+    return " + ".join(kind_words(n, kinds[k]) for k, n in enumerate(counts) if n) or "nothing"
+
+
+
+# ---------------------------------------------------------------------------------------------
+# actions
+@dataclass(frozen=True)
+class Turn:
+    """A whole turn: ingredients into the oven, maybe one order, then the draw.
+
+    ``kind``/``count``: the ingredients put (``None``/0: none); ``order``: the label of the
+    order card put (``None``: none); ``source``: ``"supply"``/``"waiter"``/``None`` (no draw);
+    ``draw``: how many cards (``None``: up to the limit; a number only with optional actions).
+    """
+
+    kind: Optional[str] = None
+    count: int = 0
+    order: Optional[str] = None
+    source: Optional[str] = None
+    draw: Optional[int] = None
+
+    def __post_init__(self):
+        # the notation, computed once: turns are compared by notation when parsed
+        self.__dict__["_notation"] = self._text()
+
+    def __str__(self):
+        return self._notation
+
+    def _text(self):
+        parts = []
+        if self.count:
+            parts.append(f"put {self.count} {self.kind}")
+        if self.order is not None:
+            parts.append(f"order {self.order}")
+        if self.source is not None:
+            parts.append(f"draw {self.source}" if self.draw is None else f"draw {self.draw} from {self.source}")
+        return "; ".join(parts) if parts else "pass"
+
+
+@dataclass(frozen=True)
+class Restock:
+    """Plus: a player without ingredients replaces his whole turn by drawing 5 from the supply."""
+
+    def __str__(self):
+        return "draw 5 ingredients"
+
+
+def _variant_text(variant, kinds):
+    if variant is None:
+        return ""
+    if isinstance(variant, tuple):
+        return " with " + "+".join(kinds[k] for k in variant)
+    return " with " + kinds[variant]
+
+
+@dataclass(frozen=True)
+class Make:
+    """The owner makes the revealed order (``variant``: the joker kind(s)), adding ``add``
+    (a text like ``"1 pineapple"``) from his hand, or ``None`` when the table suffices."""
+
+    variant: object = None
+    add: Optional[str] = None
+    _text: str = ""
+
+    def __str__(self):
+        return self._text
+
+
+@dataclass(frozen=True)
+class Ask:
+    """Plus, Help: the owner asks for exactly ``cards`` (his hand adds the rest)."""
+
+    variant: object = None
+    cards: str = ""
+    _text: str = ""
+
+    def __str__(self):
+        return self._text
+
+
+@dataclass(frozen=True)
+class SendBack:
+    def __str__(self):
+        return "send back"
+
+
+@dataclass(frozen=True)
+class Help:
+    def __str__(self):
+        return "help"
+
+
+@dataclass(frozen=True)
+class Refuse:
+    def __str__(self):
+        return "refuse"
+
+
+_MEMO: dict = {}  # actions are immutable values: each distinct one is built once
+
+
+def _make_action(variant, add, kinds):
+    key = ("make", variant, add, kinds)
+    action = _MEMO.get(key)
+    if action is None:
+        action = _MEMO[key] = _make_action_new(variant, add, kinds)
+    return action
+
+
+def _ask_action(variant, cards, kinds):
+    key = ("ask", variant, cards, kinds)
+    action = _MEMO.get(key)
+    if action is None:
+        action = _MEMO[key] = _ask_action_new(variant, cards, kinds)
+    return action
+
+
+def _turns(kind, count, order, need, optional):
+    """The turns that put ``count`` ``kind`` and ``order``, with every draw allowed for ``need``."""
+    if need == 0:
+        return (Turn(kind, count, order),)
+    out = [Turn(kind, count, order)] if optional else []
+    out += [Turn(kind, count, order, "supply"), Turn(kind, count, order, "waiter")]
+    if optional:
+        out += [Turn(kind, count, order, source, n) for source in ("supply", "waiter") for n in range(1, need)]
+    return tuple(out)
+
+
+def _make_action_new(variant, add, kinds):
+    text = "make" + _variant_text(variant, kinds) + (f" adding {cards_text(add, kinds)}" if add else "")
+    return Make(variant, None if add is None else cards_text(add, kinds), text)
+
+
+def _ask_action_new(variant, cards, kinds):
+    v = _variant_text(variant, kinds)
+    return Ask(variant, cards_text(cards, kinds), f"ask{v} for {cards_text(cards, kinds)}")
+
+
+
+# ---------------------------------------------------------------------------------------------
+def _event(kind, text, data, after=None, seats=None, public_text=None, public_data=None):
+    """An :class:`Event` built without the frozen dataclass's per-field ``__setattr__`` (an
+    evaluation makes one per revealed card, so this is on the playouts' hot path)."""
+    if _EVENT_HAS_DICT:
+        e = object.__new__(Event)
+        e.__dict__.update(kind=kind, text=text, data=data, after=after, seats=seats, public_text=public_text,
+                          public_data=public_data)
+        return e
+    return Event(kind, text, data, after, seats, public_text, public_data)
+
+
+_EVENT_HAS_DICT = not hasattr(Event, "__slots__")
+
+
+def _named(counts, kinds):
+    return {kinds[k]: n for k, n in enumerate(counts) if n}
+
+
+def _parse_cards(text, kinds):
+    out = [0] * len(kinds)
+    for part in text.split(" + "):
+        n, k = part.split(" ", 1)
+        out[kinds.index(k)] += int(n)
+    return tuple(out)
+
+
+def _multisets(hand, size):
+    """Every way of taking ``size`` cards from ``hand`` (a tuple of counts)."""
+    if size <= 0:
+        return []
+    return [c for c in itertools.product(*(range(n + 1) for n in hand)) if sum(c) == size]
+

@@ -1,0 +1,429 @@
+"""Emptying the oven — the heart of Mamma Mia!: the evaluation, readable on its own.
+
+The emptier reveals the oven one card at a time in the order played (:func:`reveal`): each
+ingredient goes to its column on the table, each order is settled at once
+(:func:`settle_revealed`) — made when the table holds what it needs, else its owner decides
+(:func:`settle_actions`: add from his hand, ask for Help, send it back) and, with Help, the
+asked players answer one at a time (:func:`help_actions`). When the oven is empty, the used
+cards become the new supply and the table's leftovers the base of the next oven
+(:func:`end_evaluation`). See ``docs/rules/mamma-mia.md``, *Emptying the oven*.
+
+Every function takes a :class:`~tabletop_widgets.games.mamma_mia.rules.MammaMiaState` (a value:
+changes make a new state with ``state._with``) and appends one event per sub-step to ``events``.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from tabletop_widgets.core import Rng
+
+from .cards import (BOMBASTICA_MIN, MAMMA_MIA, Help, Make, SendBack, Refuse, _add, _ask_action, _covers, _event,
+                    _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub, _variant_text,
+                    cards_phrase)
+
+
+_HELP, _REFUSE = Help(), Refuse()  # built once, like every action (see cards._MEMO)
+
+
+def help_actions(state):
+    """The asked player's answers: ``help`` only when he holds every asked card."""
+    _, _, _, asked, _, helper = state.pending
+    return [_HELP, _REFUSE] if _covers(state.hands_ing[helper], asked) else [_REFUSE]
+
+
+def apply_decision(state, action, events):
+    """The owner's or an asked player's answer, then the reveal goes on to the next decision."""
+    if state.pending[0] == "settle":
+        after = apply_settle(state, action, events)
+    else:
+        after = apply_help(state, action, events)
+    return reveal(after, events)
+
+
+# the ways to make an order -----------------------------------------------------------------
+def ways(state, card):
+    """``(variants, reason)``: the ways ``card`` can be made as ``[(variant, needs)]``, or
+    a sentence saying why it fails at once (Bombastica: ``[(None, None)]``)."""
+    g = state.game
+    nk = g.nk
+    table = state.table
+    p = g.personal[card.colour]
+    t = card.type
+    if t in ("mini", "small_monotoni") and table[card.crossed]:
+        return None, f"{g.kinds[card.crossed]} (crossed out on the card) is on the table"
+    if t in ("normal", "mini"):
+        return [(None, card.recipe)], None
+    if t == "bombastica":
+        return [(None, None)], None
+    if t == "monotoni":
+        return [(x, _add(card.recipe, _one(x, 6, nk))) for x in range(nk) if x != p], None
+    if t == "ciottona":
+        return [((x, y), _add(card.recipe, _add(_one(x, 4, nk), _one(y, 4, nk))))
+                for x in range(nk) for y in range(x + 1, nk) if x != p and y != p], None
+    if t == "small_monotoni":
+        personal = g.small_monotoni_personal
+        return [(x, _one(x, 5, nk)) for x in range(nk) if (personal or x != p) and x != card.crossed], None
+    if t == "pizza_mamma_mia":
+        return [(x, _add(card.recipe, _one(x, 5, nk))) for x in card.choices], None
+    # minimale: the kind with the fewest cards on the table, ignoring absent kinds and the
+    # kinds printed on the card
+    eligible = [k for k in range(nk) if table[k] and not card.recipe[k]]
+    if not eligible:
+        return None, "no kind is eligible for the Minimale (every kind on the table is absent or printed on the card)"
+    low = min(table[k] for k in eligible)
+    return [(k, _add(card.recipe, _one(k, g.minimale, nk))) for k in eligible if table[k] == low], None
+
+
+def helpers_of(state, owner):
+    """The seats that may be asked for Help, from the owner's left (a helper needs a waiter card)."""
+    n = state.game.players
+    return [(owner + i) % n for i in range(1, n) if state.waiters[(owner + i) % n]]
+
+
+def settle_actions(state):
+    g = state.game
+    oid = state.pending[1]
+    owner = g.deck[oid].colour
+    waiters = state.waiters
+    can_ask = g.help and any(waiters[s] for s in range(g.players) if s != owner)
+    key = ("settle", oid, state.table, state.hands_ing[owner], can_ask)
+    cached = g._cache.get(key)
+    if cached is None:
+        cached = _settle_actions_uncached(state)
+        if len(g._cache) > 100_000:
+            g._cache.clear()
+        g._cache[key] = cached
+    return list(cached)
+
+
+def _settle_actions_uncached(state):
+    g = state.game
+    oid = state.pending[1]
+    card = g.deck[oid]
+    owner = card.colour
+    hand = state.hands_ing[owner]
+    out = []
+    if card.type == "bombastica":
+        m = BOMBASTICA_MIN - sum(state.table)
+        for add in _multisets(hand, m):
+            out.append(_make_action(None, add, g.kinds))
+        out.append(SendBack())
+        return out
+    variants, _ = ways(state, card)
+    table = state.table
+    # an order the table can make is made: Help and sending back exist only for what is
+    # missing, so when the table alone holds a way the owner only chooses among the ways
+    from_table = any(_covers(table, needs) for _, needs in variants)
+    can_ask = g.help and not from_table and bool(helpers_of(state, owner))
+    for variant, needs in variants:
+        missing = _missing(needs, table)
+        if not any(missing):
+            out.append(_make_action(variant, None, g.kinds))
+            continue
+        if _covers(hand, missing):
+            out.append(_make_action(variant, missing, g.kinds))
+        if can_ask:
+            # any part of the missing cards, as long as the hand holds the rest
+            ranges = [range(m - h if m > h else 0, m + 1) for m, h in zip(missing, hand)]
+            for ask in itertools.product(*ranges):
+                if any(ask):
+                    out.append(_ask_action(variant, ask, g.kinds))
+    if not from_table:
+        out.append(SendBack())
+    return out
+
+
+# revealing and settling -------------------------------------------------------------------
+def reveal(state, events):
+    """Reveal oven cards until a decision is needed or the oven is empty; ``state`` is a fresh
+    state owned by the caller. Appends one event per sub-step to ``events``."""
+    g = state.game
+    after = state
+    while after.pending is None:
+        if after.cursor == len(after.oven):
+            return end_evaluation(after, events)
+        item = after.oven[after.cursor]
+        if item[0] == "i":
+            # one card per sub-step, as the emptier turns them over (the spec's "one at a time")
+            _, seat, k, n = item
+            table = list(after.table)
+            table[k] += 1
+            nth = after.part + 1
+            if nth == n:
+                after = after._with(cursor=after.cursor + 1, part=0, table=tuple(table), shown=None)
+            else:
+                after = after._with(part=nth, table=tuple(table), shown=None)
+            who = "the leftovers of the last oven" if seat is None else g.seat_names[seat]
+            if n > 1:
+                who += f", {nth} of {n}"
+            events.append(_event("reveal", f"Revealed: 1 {g.kinds[k]} ({who}); sorted into the table.",
+                                {"kind": g.kinds[k], "count": 1, "seat": seat, "nth": nth, "of": n}, after=after))
+            continue
+        oid = item[2]
+        card = g.deck[oid]
+        owner = card.colour
+        after = after._with(cursor=after.cursor + 1, shown=shown_card(after, card))
+        events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
+                            {"order": g.card_dicts[oid], "seat": owner}, after=after))
+        after = settle_revealed(after, oid, events)
+    return after
+
+
+def shown_card(state, card, **extra):
+    g = state.game
+    d = dict(g.card_dicts[card.id])
+    d.update(owner=card.colour, needs=None, from_table={}, from_hand={}, from_helper={}, helper=None, result=None)
+    d.update(extra)
+    return d
+
+
+def settle_revealed(state, oid, events):
+    g = state.game
+    card = g.deck[oid]
+    owner = card.colour
+    name = g.seat_names[owner]
+    variants, reason = ways(state, card)
+    if reason is not None:
+        return send_back(state, oid, f"{name}'s order {card.label} fails: {reason}; it goes face down under {name}'s waiter.", events)
+    hand_count = sum(state.hands_ing[owner])
+    if card.type == "bombastica":
+        total = sum(state.table)
+        if total >= BOMBASTICA_MIN:
+            return made(state, oid, None, state.table, (0,) * g.nk, None, None, events, bombastica=True)
+        m = BOMBASTICA_MIN - total
+        if g.options["bombastica_from_hand"] and m <= hand_count:
+            return state._with(pending=("settle", oid))
+        return send_back(state, oid, f"{name}'s Bombastica fails: it needs at least {BOMBASTICA_MIN} cards and the table "
+                               f"holds {total}; it goes face down under {name}'s waiter.", events)
+    if len(variants) == 1 and _covers(state.table, variants[0][1]):
+        return made(state, oid, variants[0][0], variants[0][1], (0,) * g.nk, None, None, events)
+    # a decision unless it is public that nothing can be done (the hand is too small and
+    # nobody can be asked): deciding only when the hidden hand allows it would reveal it
+    possible = any(_covers(state.table, needs) or sum(_missing(needs, state.table)) <= hand_count
+                   for _, needs in variants)
+    if possible or (g.help and helpers_of(state, owner)):
+        shown = state.shown
+        if len(variants) == 1:
+            shown = dict(shown, needs=_named(variants[0][1], g.kinds))
+        return state._with(pending=("settle", oid), shown=shown)
+    needs = variants[0][1]
+    lack = cards_phrase(_missing(needs, state.table), g.kinds) if len(variants) == 1 else "cards"
+    return send_back(state, oid, f"{name}'s order {card.label} cannot be made: the table lacks {lack} and "
+                           f"{name} holds too few cards to add them; it goes face down under {name}'s waiter.", events)
+
+
+def send_back(state, oid, text, events):
+    owner = state.game.deck[oid].colour
+    waiters = list(state.waiters)
+    waiters[owner] = waiters[owner] + (oid,)
+    shown = dict(state.shown, result="sent back") if state.shown else None
+    after = state._with(waiters=tuple(waiters), pending=None, shown=shown)
+    events.append(_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
+    return after
+
+
+def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bombastica=False):
+    """The pizza is made: ``needs`` cards go to the used pile (those not from a hand come
+    from the table), the order to its colour's delivered pile."""
+    g = state.game
+    card = g.deck[oid]
+    owner = card.colour
+    name = g.seat_names[owner]
+    helper_cards = from_helper or (0,) * g.nk
+    from_table = _sub(_sub(needs, from_hand), helper_cards)
+    hands_ing = list(state.hands_ing)
+    hands_ing[owner] = _sub(hands_ing[owner], from_hand)
+    delivered = list(state.delivered)
+    delivered[owner] = delivered[owner] + (oid,)
+    changes = {}
+    if helper is not None:
+        hands_ing[helper] = _sub(hands_ing[helper], helper_cards)
+        top = state.waiters[helper][0]
+        waiters = list(state.waiters)
+        waiters[helper] = waiters[helper][1:]
+        delivered[helper] = delivered[helper] + (top,)
+        changes["waiters"] = tuple(waiters)
+    total = sum(needs)
+    parts = [f"{cards_phrase(from_table, g.kinds)} from the table"] if any(from_table) else []
+    if any(from_hand):
+        parts.append(f"{cards_phrase(from_hand, g.kinds)} from {name}'s hand")
+    if helper is not None:
+        parts.append(f"{cards_phrase(helper_cards, g.kinds)} from {g.seat_names[helper]}'s hand")
+    if bombastica:
+        rule = f"a Bombastica uses every card on the table (at least {BOMBASTICA_MIN})"
+    elif variant is not None:
+        rule = f"made{_variant_text(variant, g.kinds)}"
+    else:
+        rule = "the table holds what it needs" if not any(from_hand) and helper is None else "the missing cards are added"
+    text = (f"{name}'s order {card.label} is made ({rule}): {total} cards are used — " + ", ".join(parts) + ".")
+    if helper is not None:
+        text += (f" {g.seat_names[helper]} helped and puts the top card of his waiter, unseen, on the delivered pile "
+                 f"(a point for {g.seat_names[helper]}).")
+    shown = dict(state.shown or shown_card(state, card), needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds),
+                 from_hand=_named(from_hand, g.kinds), from_helper=_named(helper_cards, g.kinds),
+                 helper=helper, result="made")
+    after = state._with(hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(state.table, from_table),
+                       used=_add(state.used, needs), pending=None, shown=shown, **changes)
+    events.append(_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
+                                       "from_table": _named(from_table, g.kinds),
+                                       "from_hand": _named(from_hand, g.kinds),
+                                       "from_helper": _named(helper_cards, g.kinds)}, after=after))
+    return after
+
+
+def apply_settle(state, action, events):
+    g = state.game
+    oid = state.pending[1]
+    card = g.deck[oid]
+    owner = card.colour
+    name = g.seat_names[owner]
+    if isinstance(action, SendBack):
+        return send_back(state, oid, f"{name} does not make the order {card.label}: it goes face down under "
+                               f"{name}'s waiter and no card is used.", events)
+    if card.type == "bombastica":
+        add = _parse_cards(action.add, g.kinds)
+        return made(state, oid, None, _add(state.table, add), add, None, None, events, bombastica=True)
+    needs = dict(ways(state, card)[0])[action.variant]
+    missing = _missing(needs, state.table)
+    if isinstance(action, Make):
+        return made(state, oid, action.variant, needs, missing if action.add else (0,) * g.nk, None, None, events)
+    ask = _parse_cards(action.cards, g.kinds)
+    rest = _sub(missing, ask)
+    helpers = helpers_of(state, owner)
+    after = state._with(pending=("help", oid, action.variant, ask, rest, helpers[0]),
+                       shown=dict(state.shown, needs=_named(needs, g.kinds)))
+    events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
+                        f"a time from his left, starting with {g.seat_names[helpers[0]]}.",
+                        {"seat": owner, "ask": _named(ask, g.kinds), "asked": helpers[0]}, after=after))
+    return after
+
+
+def apply_help(state, action, events):
+    g = state.game
+    _, oid, variant, ask, rest, helper = state.pending
+    card = g.deck[oid]
+    owner = card.colour
+    if isinstance(action, Help):
+        needs = dict(ways(state, card)[0])[variant]
+        return made(state, oid, variant, needs, rest, helper, ask, events)
+    later = [s for s in helpers_of(state, owner) if (s - owner) % g.players > (helper - owner) % g.players]
+    if later:
+        after = state._with(pending=("help", oid, variant, ask, rest, later[0]))
+        events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
+                            f"{g.seat_names[later[0]]}.", {"seat": helper, "asked": later[0]}, after=after))
+        return after
+    return send_back(state, oid, f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
+                           f"{g.seat_names[owner]}'s order {card.label} fails (even if he could finish it from "
+                           f"his hand) and goes face down under his waiter.", events)
+
+
+def end_evaluation(state, events):
+    g = state.game
+    emptier = state.emptier
+    if state.oven_number >= g.ovens:
+        after = state._with(phase="over", shown=None)
+        scores = after.scores
+        win = ", ".join(g.seat_names[s] for s in after.winners)
+        events.append(_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
+                            + ", ".join(f"{g.seat_names[s]} {n}" for s, n in enumerate(scores))
+                            + f". Winner(s): {win} (most delivered; a tie goes to the most ingredient cards in hand).",
+                            {"scores": list(scores), "winners": list(after.winners)}))
+        return after
+    # used cards (and the Mamma Mia card) make the new supply; table leftovers are the
+    # base of the next oven; the emptier starts
+    # (cards still in the supply, when the deadlock guard closed the oven, join them)
+    cards = [k for k in range(g.nk) for _ in range(state.used[k])] + list(state.supply)
+    if g.has_mamma_mia and state.mm != "supply":
+        cards.append(MAMMA_MIA)
+    rng = Rng(state.rng)
+    supply, rng = rng.shuffled(cards)
+    base = tuple(("i", None, k, n) for k, n in enumerate(state.table) if n)
+    zero = (0,) * g.nk
+    after = state._with(phase="turn", turn=emptier, oven_number=state.oven_number + 1, supply=tuple(supply),
+                       oven=base, table=zero, used=zero, mm="supply" if g.has_mamma_mia else None, stall=0,
+                       last_drawer=None, emptier=None, cursor=0, pending=None, shown=None, rng=rng.state)
+    extra = " with the Mamma Mia card" if g.has_mamma_mia else ""
+    left = sum(state.table)
+    base_text = ("no card is left on the table" if left == 0 else
+                 "the card left on the table is the base" if left == 1 else
+                 f"the {left} cards left on the table are the base")
+    used_text = "The used card is" if len(cards) == 1 else f"The {len(cards)} used cards are"
+    events.append(_event("new-round", f"The oven is empty. {used_text} shuffled{extra} into the new supply; "
+                        f"{base_text}{'' if left == 0 else ' of oven ' + str(state.oven_number + 1)}. "
+                        f"{g.seat_names[emptier]} starts.",
+                        {"oven_number": state.oven_number + 1, "supply": len(cards), "base": sum(state.table)}))
+    return after
+
+
+# the decision awaited, as every seat sees it ---------------------------------------------------
+def decision_parts(state):
+    """The decision awaited, as values: ``seat``, ``kind`` (``add_from_hand``, ``choose_kind``,
+    ``help``) and, as they apply, ``choices`` (the variants), ``missing`` and ``ask`` (counts),
+    ``asker``. Everything here is public: the order is revealed, the table on view."""
+    g = state.game
+    p = state.pending
+    card = g.deck[p[1]]
+    owner = card.colour
+    if p[0] == "help":
+        return {"seat": p[5], "kind": "help", "asker": owner, "ask": p[3]}
+    if card.type == "bombastica":
+        return {"seat": owner, "kind": "add_from_hand"}
+    variants, _ = ways(state, card)
+    if len(variants) > 1:
+        return {"seat": owner, "kind": "choose_kind", "choices": [v for v, _ in variants], "variants": variants}
+    return {"seat": owner, "kind": "add_from_hand", "missing": _missing(variants[0][1], state.table)}
+
+
+def decision(state, seat=None):
+    """The decision awaited with its question: in the second person for the seat that decides,
+    in the third person for every other view (the all-seeing one included)."""
+    g = state.game
+    parts = decision_parts(state)
+    card = g.deck[state.pending[1]]
+    owner = card.colour
+    name = g.seat_names[owner]
+    kind = parts["kind"]
+    if kind == "help":
+        helper, ask = parts["seat"], cards_phrase(parts["ask"], g.kinds)
+        if seat == helper:
+            q = (f"{name} asks you for {ask}. Help (you give them and move the top card "
+                 "of your waiter to the delivered pile, a point for you) or refuse?")
+        else:
+            other = g.seat_names[helper]
+            q = (f"{name} asks {other} for {ask}. {other} helps (gives them and moves the top "
+                 "card of the waiter to the delivered pile, a point) or refuses.")
+        return {"seat": helper, "kind": "help", "asker": owner, "question": q, "ask": _named(parts["ask"], g.kinds)}
+    you = seat == owner
+    whose = "Your" if you else f"{name}'s"
+    if kind == "choose_kind":
+        variants = parts["variants"]
+        choices = [_variant_text(v, g.kinds)[6:] for v, _ in variants]
+        kinds = ", ".join(choices)
+        if any(_covers(state.table, needs) for _, needs in variants):
+            if you:
+                q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
+                     "you may add from your hand for a kind the table lacks.")
+            else:
+                q = (f"The table holds a way to make {name}'s {card.label}, so it is made: {name} chooses the kind "
+                     f"({kinds}) and may add from the hand for a kind the table lacks.")
+        elif you:
+            q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can, you may add the rest from your hand"
+            q += ", ask for help, or send it back." if g.help else " or send it back."
+        else:
+            q = f"{name} chooses the kind for the {card.label} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
+            q += ", ask for help, or send it back." if g.help else " or send it back."
+        return {"seat": owner, "question": q, "kind": "choose_kind", "choices": choices}
+    if "missing" not in parts:  # a Bombastica
+        q = (f"{whose} Bombastica needs {BOMBASTICA_MIN} cards and the table holds {sum(state.table)}: "
+             + ("add the rest from your hand, or send it back?" if you
+                else f"{name} may add the rest from the hand or send it back."))
+        return {"seat": owner, "question": q, "kind": "add_from_hand"}
+    missing = parts["missing"]
+    if you:
+        q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
+        q += ", ask for help, or send it back?" if g.help else ", or send it back?"
+    else:
+        q = f"{whose} order {card.label} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from the hand"
+        q += ", ask for help, or send it back." if g.help else " or send it back."
+    return {"seat": owner, "question": q, "kind": "add_from_hand", "missing": _named(missing, g.kinds)}
