@@ -698,3 +698,29 @@ def test_small_monotoni_personal_is_a_plus_option(capsys):
     classic = out[out.index("\nmamma-mia  ("):out.index("\nmamma-mia-plus  (")]
     assert "--option small_monotoni_personal=VALUE  (default false; allowed: false, true)" in plus
     assert "small_monotoni_personal" not in classic
+
+
+def test_observations_built_along_a_game_match_a_state_loaded_afresh():
+    # the oven's public side is built once per oven and shared along the turns (OvenView); a
+    # state loaded from JSON builds it anew, and a branch (another action from the same
+    # position) builds its own: every seat's view must be the same either way
+    import random
+
+    for name, players in (("mamma-mia", 4), ("mamma-mia-plus", 5)):
+        game = tw.make(name, players=players)
+        rng = random.Random(players)
+        compared = 0
+        for seed in range(3):
+            state = game.new_state(seed)
+            while not state.is_over:
+                legal = state.legal_actions()
+                if len(legal) > 1 and rng.random() < 0.3:
+                    branch = state._apply(legal[-1])  # extends the shared view first
+                    fresh = game.state_from_json(branch.to_json())
+                    assert branch.observe(0, tally=True) == fresh.observe(0, tally=True)
+                state = state._apply(rng.choice(legal))
+                fresh = game.state_from_json(state.to_json())
+                for seat in [None, *range(players)]:
+                    assert state.observe(seat) == fresh.observe(seat)
+                    compared += 1
+        assert compared > 1000

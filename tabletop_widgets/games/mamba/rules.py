@@ -824,6 +824,9 @@ def _end_winners(game, rows, active):
     return None
 
 
+_new_object = object.__new__
+
+
 # ---- states ------------------------------------------------------------------------------------------
 class MambaState(State):
     """A Mamba position: the board, whose turn it is and where in the turn play stands.
@@ -1099,7 +1102,12 @@ class MambaState(State):
             after = None if i == last else MambaState(
                 game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
                 True, moved, None, turn, (), settled=False)
-            events.append(Event(kind, text, data, after))
+            # Event's fields set at once (the frozen dataclass's __init__ sets them one by one
+            # through object.__setattr__): a playout makes one per wave
+            event = _new_object(Event)
+            event.__dict__.update(kind=kind, text=text, data=data, after=after, seats=None, public_text=None,
+                                  public_data=None)
+            events.append(event)
         state.events = tuple(events)
         return state
 

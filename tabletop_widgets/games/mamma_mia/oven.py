@@ -143,27 +143,29 @@ def reveal(state, events):
     while after.pending is None:
         if after.cursor == len(after.oven):
             return end_evaluation(after, events)
-        item = after.oven[after.cursor]
+        cursor = after.cursor
+        item = after.oven[cursor]
         if item[0] == "i":
             # one card per sub-step, as the emptier turns them over (the spec's "one at a time")
             _, seat, k, n = item
-            table = list(after.table)
-            table[k] += 1
-            nth = after.part + 1
-            if nth == n:
-                after = after._with(cursor=after.cursor + 1, part=0, table=tuple(table), shown=None)
-            else:
-                after = after._with(part=nth, table=tuple(table), shown=None)
+            kind = g.kinds[k]
             who = "the leftovers of the last oven" if seat is None else g.seat_names[seat]
-            if n > 1:
-                who += f", {nth} of {n}"
-            events.append(_event("reveal", f"Revealed: 1 {g.kinds[k]} ({who}); sorted into the table.",
-                                {"kind": g.kinds[k], "count": 1, "seat": seat, "nth": nth, "of": n}, after=after))
+            table = after.table
+            for nth in range(after.part + 1, n + 1):
+                table = table[:k] + (table[k] + 1,) + table[k + 1:]
+                if nth == n:
+                    after = after._with(cursor=cursor + 1, part=0, table=table, shown=None)
+                else:
+                    after = after._with(part=nth, table=table, shown=None)
+                text = (f"Revealed: 1 {kind} ({who}, {nth} of {n}); sorted into the table." if n > 1 else
+                        f"Revealed: 1 {kind} ({who}); sorted into the table.")
+                events.append(_event("reveal", text, {"kind": kind, "count": 1, "seat": seat, "nth": nth, "of": n},
+                                     after=after))
             continue
         oid = item[2]
         card = g.deck[oid]
         owner = card.colour
-        after = after._with(cursor=after.cursor + 1, shown=shown_card(after, card))
+        after = after._with(cursor=cursor + 1, shown=shown_card(after, card))
         events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
                             {"order": g.card_dicts[oid], "seat": owner}, after=after))
         after = settle_revealed(after, oid, events)

@@ -12,6 +12,7 @@ automatic sub-steps (events) that stops at every decision (:class:`Make`, :class
 
 from __future__ import annotations
 
+import bisect
 import json
 import os
 from dataclasses import dataclass
@@ -253,6 +254,12 @@ class MammaMia(Game):
         self._by_label = {}
         for o in self.deck:
             self._by_label.setdefault((o.colour, o.label), o.id)
+        # the parts of every view that depend only on the game (copied into each view)
+        self.view_constants = {
+            "seats": self._seat_names, "colours": COLOURS[: self.players],
+            "personal": tuple(self.kinds[p] for p in self.personal),
+            "options": {k: v for k, v in self.options.items() if k != "deck"},
+        }
 
     def _load_option(self, key, value):
         if key != "deck" or value is None or isinstance(value, dict) or (isinstance(value, str) and value in DECKS):
@@ -360,6 +367,74 @@ class MammaMiaPlus(MammaMia):
 
 
 # ---------------------------------------------------------------------------------------------
+# the oven's public side, for the views
+class OvenView:
+    """What everybody sees of one oven, built once and shared by the states of that oven.
+
+    The oven only grows within an oven (a turn appends its cards; the evaluation only moves the
+    cursor), so its public log, the count of cards before each entry and the cards as they are
+    revealed are lists that only grow too. Every state of the oven keeps a reference, and an
+    observation takes prefixes (``log[:entries]``, ``revealed[:cards turned]``) instead of
+    rebuilding them. The first successor that appends to the oven extends the lists in place;
+    a state that branches later (another turn from the same position) gets a fresh view. The
+    lists' entries are shared by the observations: read-only, like the game's card dicts.
+    """
+
+    __slots__ = ("game", "items", "log", "cards", "revealed")
+
+    def __init__(self, game, items):
+        self.game = game
+        self.items = []
+        self.log = []
+        self.cards = [0]  # cards[i]: the cards of entries 0..i-1
+        self.revealed = []
+        self.extend(items)
+
+    def extend(self, items):
+        kinds, log, cards = self.game.kinds, self.log, self.cards
+        total = cards[-1]
+        for item in items:
+            if item[0] == "i":
+                _, s, k, n = item
+                log.append({"seat": None, "kind": kinds[k], "count": n, "base": True} if s is None
+                           else {"seat": s, "kind": kinds[k], "count": n})
+                total += n
+            else:
+                log.append({"seat": item[1], "order": COLOURS[item[1]]})
+                total += 1
+            cards.append(total)
+        self.items.extend(items)
+
+    def successor(self, state_items, items):
+        """This view for the oven ``items`` that a turn made from ``state_items`` by appending,
+        or None when another successor has already appended (the branch builds its own)."""
+        if len(self.items) != len(state_items):
+            return None
+        self.extend(items[len(state_items):])
+        return self
+
+    def revealed_upto(self, n):
+        """The first ``n`` cards turned over, as the evaluation shows them."""
+        revealed = self.revealed
+        if len(revealed) < n:
+            g = self.game
+            kinds, items, cards = g.kinds, self.items, self.cards
+            # continue from the entry holding the next card to turn
+            i = bisect.bisect_right(cards, len(revealed)) - 1
+            while len(revealed) < n:
+                item = items[i]
+                if item[0] == "i":
+                    _, s, k, count = item
+                    entry = {"type": "ingredient", "kind": kinds[k], "seat": s}
+                    revealed.extend(dict(entry) for _ in range(count - (len(revealed) - cards[i])))
+                else:
+                    oid = item[2]
+                    revealed.append(dict(g.card_dicts[oid], type="order", order_type=g.deck[oid].type, seat=item[1]))
+                i += 1
+        return revealed[:n]
+
+
+# ---------------------------------------------------------------------------------------------
 # the state
 _FIELDS = ("phase", "turn", "oven_number", "supply", "hands_ing", "hands_ord", "waiters", "delivered",
            "oven", "table", "used", "mm", "stall", "last_drawer", "emptier", "cursor", "pending", "shown",
@@ -391,7 +466,16 @@ class MammaMiaState(State):
         d.update(self.__dict__)
         d.update(changes)
         d["events"] = ()
+        if "oven" in changes:  # another oven (the next one, or hidden orders dealt anew)
+            d["_view"] = None
         return new
+
+    def _oven_view(self):
+        """The :class:`OvenView` of this state's oven (shared along the turns that built it)."""
+        view = self.__dict__.get("_view")
+        if view is None:
+            view = self.__dict__["_view"] = OvenView(self.game, self.oven)
+        return view
 
     # reading ------------------------------------------------------------------------------
     @property
@@ -578,6 +662,9 @@ class MammaMiaState(State):
         d.update(self.__dict__)
         d.update(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=in_oven, supply=supply, mm=mm,
                  stall=0 if moved else self.stall + 1, events=())
+        if in_oven is not self.oven:
+            view = d.get("_view")
+            d["_view"] = None if view is None else view.successor(self.oven, in_oven)
         if source == "waiter" and drew:
             d["waiters"] = tuple(waiters)
         if self.supply and not supply:
@@ -632,32 +719,18 @@ class MammaMiaState(State):
         g = self.game
         kinds = g.kinds
         P = g.players
-        log = []
-        revealed = []
-        # one pass over the oven: this is on the hot path of every observation
-        evaluating = self.phase != "turn"
+        # the oven's public side is built once per oven and shared (see OvenView): an
+        # observation takes prefixes of its lists
+        view = self._oven_view()
+        items = len(self.oven)
         cursor, part = self.cursor, self.part
-        oven_cards = -part
-        for i, item in enumerate(self.oven):
-            if item[0] == "i":
-                _, s, k, n = item
-                kind = kinds[k]
-                log.append({"seat": None, "kind": kind, "count": n, "base": True} if s is None
-                           else {"seat": s, "kind": kind, "count": n})
-                if i >= cursor:
-                    oven_cards += n
-                if evaluating and i <= cursor:
-                    revealed += [{"type": "ingredient", "kind": kind, "seat": s} for _ in range(n if i < cursor else part)]
-            else:
-                entry = {"seat": item[1], "order": COLOURS[item[1]]}
-                if seat is None:  # the all-seeing view: which order lies face down
-                    entry["card"] = g.card_dicts[item[2]]
-                log.append(entry)
-                if i >= cursor:
-                    oven_cards += 1
-                elif evaluating:
-                    revealed.append(dict(g.card_dicts[item[2]], type="order", order_type=g.deck[item[2]].type,
-                                         seat=item[1]))
+        log = view.log[:items]
+        if seat is None:  # the all-seeing view: which order lies face down
+            log = [dict(entry, card=g.card_dicts[item[2]]) if item[0] == "o" else entry
+                   for entry, item in zip(log, self.oven)]
+        shown_cards = view.cards[cursor] + part  # cards turned over so far
+        oven_cards = view.cards[items] - shown_cards
+        revealed = view.revealed_upto(shown_cards) if self.phase != "turn" else []
         tally_view = None
         if tally:
             ing = [0] * g.nk
@@ -683,18 +756,20 @@ class MammaMiaState(State):
         mm = None
         if g.has_mamma_mia:
             mm = self.mm
+        fixed = g.view_constants
         obs = {
-            "game": g.name, "edition": g.edition, "seats": list(g.seat_names),
-            "colours": list(COLOURS[:P]), "personal": [kinds[g.personal[s]] for s in range(P)],
+            "game": g.name, "edition": g.edition, "seats": list(fixed["seats"]),
+            "colours": list(fixed["colours"]), "personal": list(fixed["personal"]),
             "kinds": list(kinds), "phase": self.phase, "to_move": self.to_move,
             "oven_number": self.oven_number, "ovens": g.ovens, "supply": len(self.supply),
-            "mamma_mia_card": mm, "hand_limit": g.limit, "options": {k: v for k, v in g.options.items() if k != "deck"},
+            "mamma_mia_card": mm, "hand_limit": g.limit, "options": dict(fixed["options"]),
             "oven": {"size": oven_cards, "log": log, "tally": tally_view},
-            "table": {k: n for k, n in zip(kinds, self.table)},
+            "table": dict(zip(kinds, self.table)),
             "used": sum(self.used),
-            "players": [{"seat": s, "colour": COLOURS[s], "hand_ingredients": sum(self.hands_ing[s]),
-                         "hand_orders": len(self.hands_ord[s]), "waiter": len(self.waiters[s]),
-                         "delivered": len(self.delivered[s]), "mamma_mia": mm == s} for s in range(P)],
+            "players": [{"seat": s, "colour": colour, "hand_ingredients": sum(ing), "hand_orders": len(orders),
+                         "waiter": len(waiter), "delivered": len(delivered), "mamma_mia": mm == s}
+                        for s, colour, ing, orders, waiter, delivered
+                        in zip(range(P), COLOURS, self.hands_ing, self.hands_ord, self.waiters, self.delivered)],
             "hand": hand(seat) if seat is not None else None,
             "evaluation": evaluation,
             "scores": list(self.scores), "winners": list(self.winners),
