@@ -281,6 +281,8 @@ def _constants(game) -> dict:
             "type_index": {t: i for i, t in enumerate(ORDER_TYPES)},
             "phase_index": {p: i for i, p in enumerate(PHASES)},
             "size": observation_size(game), "layout": observation_layout(game),
+            "relative": tuple(tuple((s - viewer) % game.players for s in range(game.players))
+                              for viewer in range(game.players)),
         }
     return c
 
@@ -294,9 +296,7 @@ def state_vector(game, state, seat: int) -> list:
     at = c["layout"]
     P, K = game.players, game.nk
     v = [0.0] * c["size"]
-
-    def rel(s):
-        return (s - seat) % P
+    rel = c["relative"][seat].__getitem__  # seat -> its place counted from the viewer
 
     def seat_hot(part, s):
         if s is not None:
