@@ -166,6 +166,10 @@ class Refuse:
         return "refuse"
 
 
+# the actions without parameters, built once like every other (see _MEMO): a learning
+# environment maps an action object it has seen to its index without its notation
+SEND_BACK, HELP, REFUSE, RESTOCK = SendBack(), Help(), Refuse(), Restock()
+
 _MEMO: dict = {}  # actions are immutable values: each distinct one is built once
 
 

@@ -18,18 +18,15 @@ import itertools
 
 from tabletop_widgets.core import Rng
 
-from .cards import (BOMBASTICA_MIN, MAMMA_MIA, Help, Make, SendBack, Refuse, _add, _ask_action, _covers, _event,
-                    _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub, _variant_text,
-                    cards_phrase)
-
-
-_HELP, _REFUSE = Help(), Refuse()  # built once, like every action (see cards._MEMO)
+from .cards import (BOMBASTICA_MIN, HELP, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
+                    _covers, _event, _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub,
+                    _variant_text, cards_phrase)
 
 
 def help_actions(state):
     """The asked player's answers: ``help`` only when he holds every asked card."""
     _, _, _, asked, _, helper = state.pending
-    return [_HELP, _REFUSE] if _covers(state.hands_ing[helper], asked) else [_REFUSE]
+    return [HELP, REFUSE] if _covers(state.hands_ing[helper], asked) else [REFUSE]
 
 
 def apply_decision(state, action, events):
@@ -108,7 +105,7 @@ def _settle_actions_uncached(state):
         m = BOMBASTICA_MIN - sum(state.table)
         for add in _multisets(hand, m):
             out.append(_make_action(None, add, g.kinds))
-        out.append(SendBack())
+        out.append(SEND_BACK)
         return out
     variants, _ = ways(state, card)
     table = state.table
@@ -130,7 +127,7 @@ def _settle_actions_uncached(state):
                 if any(ask):
                     out.append(_ask_action(variant, ask, g.kinds))
     if not from_table:
-        out.append(SendBack())
+        out.append(SEND_BACK)
     return out
 
 

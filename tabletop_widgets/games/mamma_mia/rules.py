@@ -24,7 +24,7 @@ from tabletop_widgets.core.game import files_allowed, read_option_file
 
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
-    BOMBASTICA_MIN, COLOURS, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, Ask, Help, Make, Refuse, Restock,
+    BOMBASTICA_MIN, COLOURS, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
     SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _make_action, _make_action_new, _missing,
     _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO, cards_phrase, cards_text,
     kind_words)
@@ -539,7 +539,7 @@ class MammaMiaState(State):
         g = self.game
         optional = g.options["optional_actions"]
         if g.draw_cap is not None and not any(ing):
-            return [Restock()]
+            return [RESTOCK]
         puts = _MEMO.get(("puts", ing, optional))
         if puts is None:
             puts = [(g.kinds[k], c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
