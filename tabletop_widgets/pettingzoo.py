@@ -14,9 +14,8 @@ Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 ``game.state_vector(state, seat)`` — by default ``game.observation_vector(state.observe(seat),
 seat)``, only what that seat may know; a game may compute the same numbers from its state
 directly — and the mask marks the legal actions of the agent to act (all zeros for every
-other agent). Legal actions reach their indices through ``game.action_index(action)`` when
-the game has one; otherwise by identity once an action object has been seen (games that build
-each action once never pay for its notation again), a new object by its notation.
+other agent). Legal actions reach their indices through ``game.action_index(action)`` when the
+game has one (no notation written per step), else through their notation.
 
 Rewards come once, when the game ends: +1 to each winner and −1 to each other seat; 0 to all
 when every seat wins (a shared result) or nobody does. ``max_steps`` truncates a game after
@@ -98,11 +97,6 @@ class TabletopEnv(AECEnv):
         # a game may map an action to its index directly (``game.action_index``), without
         # writing its notation on every step
         self._action_index = getattr(game, "action_index", None)
-        # otherwise id(action) -> index, for every action object seen; the objects are kept
-        # alive in _seen, so an id found here is the id of that very object (no other live
-        # object has it)
-        self._index_by_id = {}
-        self._seen = []
         self.observation_length = size
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -199,27 +193,19 @@ class TabletopEnv(AECEnv):
 
     def _refresh_legal(self):
         """Index → action for the legal actions of the seat to move."""
-        actions = self.game_state.legal_actions()
         if self._action_index is not None:
             index = self._action_index
-            self._legal = {index(action): action for action in actions}
+            self._legal = {index(action): action for action in self.game_state.legal_actions()}
             return
-        indices = list(map(self._index_by_id.get, map(id, actions)))
-        if None in indices:
-            indices = [self._index_of_new(a) if i is None else i for i, a in zip(indices, actions)]
-        self._legal = dict(zip(indices, actions))
-
-    def _index_of_new(self, action) -> int:
-        notation = str(action)
-        index = self.index_of.get(notation)
-        if index is None:
-            raise ValueError(f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()")
-        if len(self._seen) >= 200_000:  # a game that builds new action objects every time: stay bounded
-            self._index_by_id.clear()
-            self._seen.clear()
-        self._index_by_id[id(action)] = index
-        self._seen.append(action)
-        return index
+        legal = {}
+        for action in self.game_state.legal_actions():
+            notation = str(action)
+            if notation not in self.index_of:
+                raise ValueError(
+                    f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()"
+                )
+            legal[self.index_of[notation]] = action
+        self._legal = legal
 
     # display --------------------------------------------------------------------------------------
     def render(self):

@@ -98,11 +98,14 @@ def test_state_vector_is_the_observation_vector_of_every_sub_step(name):
     assert compared > 100
 
 
-def test_legal_actions_map_to_their_indices_by_identity_and_by_notation():
-    e = env("mamba", players=2).unwrapped
-    e.reset(seed=0)
-    legal = e.game_state.legal_actions()
-    assert {e.catalogue[i]: str(a) for i, a in e._legal.items()} == {str(a): str(a) for a in legal}
+def test_legal_actions_map_to_their_indices_by_the_games_hook_and_by_notation():
+    for name in ("mamba", "mamma-mia-plus"):  # action_index: by the ids of objects built once
+        e = env(name).unwrapped
+        e.reset(seed=0)
+        for _ in range(40):
+            legal = e.game_state.legal_actions()
+            assert {e.catalogue[i]: str(a) for i, a in e._legal.items()} == {str(a): str(a) for a in legal}
+            e.step(max(e._legal))
     fresh = env("toy-fifteen", players=2).unwrapped  # a game that builds new action objects every time
     fresh.reset(seed=1)
     for _ in range(5):
