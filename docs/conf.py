@@ -5,7 +5,7 @@ rules pages, the architecture page, the README's tour and the example notebooks 
 where they live, with their relative links intact. Notebooks are executed at build time;
 each widget is shown by its ``application/javascript`` fallback, a self-contained replay that
 steps in the page with no kernel and no network (myst-nb writes it as a raw ``<script>``, which
-builds the replay's container right where it stands).
+builds the replay's container right where it stands and hides the widget's picture before it).
 """
 
 from __future__ import annotations

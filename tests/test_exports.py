@@ -1,6 +1,7 @@
-"""What a widget's display carries for the places with no kernel: the live view, a replay that
-plays offline (application/javascript) and a picture of its frame (image/png, image/svg+xml),
-all of the viewing seat."""
+"""What a widget's display carries for the places with no kernel, all of the viewing seat: a
+first output with the live view and a picture of its frame (image/png; image/svg+xml when asked
+for or when no PNG can be drawn), then a
+second output, a replay that plays offline (application/javascript) alone."""
 
 from __future__ import annotations
 
@@ -25,9 +26,26 @@ def random_match(name, players, seed=3, steps=None):
     return m
 
 
+def displayed(w) -> list:
+    """The outputs ``display(w)`` makes in IPython, as (data, metadata)."""
+    from IPython.core.interactiveshell import InteractiveShell
+    from IPython.display import display
+    from IPython.utils.capture import capture_output
+
+    InteractiveShell.instance()
+    with capture_output() as captured:
+        display(w)
+    return [(o.data, o.metadata) for o in captured.outputs]
+
+
 def bundle(w) -> dict:
-    data = w._repr_mimebundle_()
-    return data[0] if isinstance(data, tuple) else data
+    """Everything the display carries, both outputs together (no type appears in both)."""
+    outputs = displayed(w)
+    merged = {}
+    for data, _ in outputs:
+        assert not set(data) & set(merged)
+        merged.update(data)
+    return merged
 
 
 def fragment_data(html: str) -> dict:
@@ -72,8 +90,16 @@ def test_the_bundle_holds_the_live_view_the_seats_replay_and_its_picture(seat):
     m = random_match("mamma-mia", 4, steps=40)
     m.goto(25)
     w = tw.widget(m, seat=seat)
+    outputs = displayed(w)
+    # two outputs: the live view with its picture, then the replay script alone
+    assert [set(data) for data, _ in outputs] == [{VIEW, "image/png", "text/plain"}, {"application/javascript"}]
+    # code that asks for the bundle itself gets the first output
+    assert w._repr_mimebundle_() == outputs[0]
+    assert base64.b64decode(outputs[0][0]["image/png"]) == png(m.svg(seat))
+    w.fallbacks = ("application/javascript", "image/png", "image/svg+xml")
+    assert [set(data) for data, _ in displayed(w)] == [{VIEW, "image/png", "image/svg+xml", "text/plain"},
+                                                       {"application/javascript"}]
     data = bundle(w)
-    assert set(data) == {VIEW, "application/javascript", "image/png", "image/svg+xml", "text/plain"}
     assert data[VIEW]["model_id"] == w.model_id
     assert data["image/svg+xml"] == m.svg(seat) and data["image/svg+xml"].startswith("<svg")
     # the PNG is the same picture, drawn at its size
@@ -119,7 +145,7 @@ def test_without_the_rasterizer_the_bundle_has_no_png(monkeypatch):
 
 
 @pytest.mark.parametrize("name, players", [("mamma-mia", 3), ("mamma-mia-plus", 5), ("mammuz", 4)])
-def test_a_seats_export_is_unchanged_by_what_the_seat_cannot_see(name, players):
+def test_a_seats_export_is_unchanged_by_what_the_seat_cannot_see(name, players, monkeypatch):
     # Two matches that differ only in what seat 1 may not know export the same for seat 1,
     # picture and replay alike; the all-seeing export does differ (else this proves nothing).
     m = random_match(name, players, steps=12)
@@ -132,12 +158,14 @@ def test_a_seats_export_is_unchanged_by_what_the_seat_cannot_see(name, players):
     else:
         pytest.fail("vary_hidden never changed what the all-seeing view shows")
     mine, theirs = tw.Match(m.game, state=state), tw.Match(m.game, state=other)
+    monkeypatch.setattr(tw.GameWidget, "fallbacks", ("application/javascript", "image/png", "image/svg+xml"))
     a, b = bundle(tw.widget(mine, seat=1)), bundle(tw.widget(theirs, seat=1))
+    seeing_a, seeing_b = bundle(tw.widget(mine)), bundle(tw.widget(theirs))
+    assert a.keys() == {VIEW, "text/plain", "image/png", "image/svg+xml", "application/javascript"}
     assert a["image/svg+xml"] == b["image/svg+xml"]
     assert a["image/png"] == b["image/png"]
     assert script_data(a["application/javascript"]) == script_data(b["application/javascript"])
     assert a["application/javascript"] == b["application/javascript"]
-    seeing_a, seeing_b = bundle(tw.widget(mine)), bundle(tw.widget(theirs))
     assert seeing_a["image/svg+xml"] != seeing_b["image/svg+xml"]
     assert seeing_a["image/png"] != seeing_b["image/png"]
     assert script_data(seeing_a["application/javascript"]) != script_data(seeing_b["application/javascript"])
@@ -167,15 +195,18 @@ def test_fallbacks_choose_what_the_bundle_carries():
     w.fallbacks = ("image/png", "image/svg+xml")
     data = bundle(w)
     assert set(data) == {VIEW, "text/plain", "image/png", "image/svg+xml"}
+    assert len(displayed(w)) == 1
     w.fallbacks = ("text/html",)
     data = bundle(w)
-    assert set(data) == {VIEW, "text/plain", "text/html"}
+    assert set(data) == {VIEW, "text/plain", "text/html"} and len(displayed(w)) == 1
     replay = fragment_data(data["text/html"])
     assert replay["frames"][replay["start"]] == w._match.frames(None)[-1].to_dict()
     assert fragment_picture(data["text/html"]) == w._match.svg(None)
     assert not re.search(r"<(script|link|img)[^>]*\s(src|href)\s*=\s*\"(?!data:)", data["text/html"])
+    w.fallbacks = ("application/javascript",)
+    assert [set(data) for data, _ in displayed(w)] == [{VIEW, "text/plain"}, {"application/javascript"}]
     w.fallbacks = ()
-    assert set(bundle(w)) == {VIEW, "text/plain"}
+    assert [set(data) for data, _ in displayed(w)] == [{VIEW, "text/plain"}]
 
 
 def test_to_html_keeps_a_seat_and_a_range_of_steps(tmp_path):
@@ -201,6 +232,7 @@ def test_to_html_keeps_a_seat_and_a_range_of_steps(tmp_path):
 def test_the_fallbacks_show_the_frame_the_widget_shows():
     m = random_match("mamma-mia", 3, steps=30)
     w = tw.widget(m, seat=1, replay=True, frame=(12, 0))
+    w.fallbacks = ("application/javascript", "image/png", "image/svg+xml")
     data = bundle(w)
     frame = m.frames_of_step(12, 1)[0]
     assert data["image/svg+xml"] == frame_svg(m.game, frame, 1)
@@ -218,7 +250,8 @@ def test_a_covered_pass_and_play_screen_carries_no_picture():
     w.fallbacks = ("application/javascript", "image/png", "image/svg+xml", "text/html")
     w.play(m.state.legal_actions()[0])
     assert w.pass_to is not None
-    assert set(bundle(w)) == {VIEW, "text/plain"}
+    assert [set(data) for data, _ in displayed(w)] == [{VIEW, "text/plain"}]
+    assert set(w._repr_mimebundle_()[0]) == {VIEW, "text/plain"}
 
 
 def test_a_picture_the_rasterizer_refuses_costs_the_png_only(monkeypatch):

@@ -4,7 +4,8 @@ browser with no kernel and no network.
 - :func:`replay_document` / :func:`write_html`: a standalone page (``m.to_html(path)``).
 - :func:`replay_script`: the same replay as a self-contained script for a notebook's
   ``application/javascript`` output (an exported notebook, a documentation page): it builds
-  its own container where it runs; many fit on one page.
+  its own container where it runs and hides the output before it (the widget's picture);
+  in a live JupyterLab or Notebook 7 it does nothing. Many fit on one page.
 - :func:`replay_fragment`: the replay as a ``<div>`` (its picture, replaced by the playing
   replay where scripts run) for a ``text/html`` output.
 
@@ -80,12 +81,32 @@ TabletopWidget.default.mountStatic(host, data);
 # The script builds its own container right after itself (``document.currentScript``: a
 # page's raw <script>, nbconvert's templates), or inside ``element`` where a notebook front
 # end runs the code with no script element of its own. Everything stays inside the function,
-# so several replays, of one game or several, share a page.
+# so several replays, of one game or several, share a page. It follows the widget's first
+# output (the live view and its picture): in a live JupyterLab (its shell, main dock panel) or
+# Notebook 7 (its main panel, the page's ``data-notebook``), which show the view, it does nothing; elsewhere it hides that output (nbconvert's lab and classic
+# templates, a myst-nb page), whose picture or empty widget area would show the widget twice.
 _SCRIPT = """(function () {{
+if (document.querySelector("#jp-main-dock-panel, .jp-LabShell, body[data-notebook] #main-panel")) {{
+  if (typeof element !== "undefined" && element && element.style) element.style.display = "none";
+  return;
+}}
 var script = document.currentScript;
 var place = script && script.parentNode ? script : null;
 var outer = !place && typeof element !== "undefined" && element ? (element.jquery ? element[0] : element) : null;
 if (!place && !outer) return;
+var anchor = place || outer;
+var shown = "img, svg, .jupyter-widgets, .output_widget_view, script[type='application/vnd.jupyter.widget-view+json']";
+var output = anchor.closest && anchor.closest(".jp-OutputArea-child, .output_area");
+var before = null;
+if (output) {{
+  before = output.previousElementSibling;
+  if (before && !before.matches(".jp-OutputArea-child, .output_area")) before = null;
+}} else if (anchor.closest && anchor.closest(".cell_output")) {{
+  var top = anchor;
+  while (top.parentNode && !top.parentNode.classList.contains("cell_output")) top = top.parentNode;
+  before = top.previousElementSibling;
+}}
+if (before && (before.matches(shown) || before.querySelector(shown))) before.style.display = "none";
 var host = document.createElement("div");
 host.className = "tw-replay";
 host.setAttribute("data-tw-game", {game});

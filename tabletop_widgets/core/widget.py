@@ -383,51 +383,68 @@ class GameWidget(anywidget.AnyWidget):
     # showing without a kernel -------------------------------------------------------------
     #: What a display carries beside the live widget, for the places no kernel runs (an
     #: exported notebook, a documentation page, a notebook viewer), all of the viewing seat:
-    #: ``"application/javascript"``, the match as a replay that plays with no kernel and no
-    #: network (it builds its own container where it runs); ``"image/png"`` and
-    #: ``"image/svg+xml"``, the picture of the frame shown (the PNG needs ``resvg-py``);
-    #: ``"text/html"`` (not in the default), the replay as a ``<div>`` holding the picture until
-    #: its script runs. Jupyter shows the live widget, ranked first. An HTML export without the
-    #: widget state picks the first of JavaScript, HTML, SVG, PNG that is there. A viewer that
-    #: drops scripts and SVG (nbconvert's ``SanitizeHTML``, notebook viewers) keeps the PNG;
-    #: ``HTMLExporter(sanitize_html=True)`` alone ranks the script first and leaves it out, so
-    #: notebooks meant for it set ``("image/png", "image/svg+xml")`` (on the class or a widget).
-    fallbacks: tuple = ("application/javascript", "image/png", "image/svg+xml")
+    #: ``"image/png"``, the picture of the frame shown, and ``"image/svg+xml"`` (not in the
+    #: default: an HTML export ranks it before the PNG), the same picture as SVG, which stands
+    #: in for the PNG when it cannot be drawn (no ``resvg-py``), and ``"text/html"`` (not in
+    #: the default), the replay as a ``<div>`` holding the picture until its script runs, ride
+    #: with the live view in one output; ``"application/javascript"``, the match as a replay
+    #: that plays with no kernel and no network, is a second output of its own. Jupyter shows
+    #: the live view of the first and the second draws nothing there. Wherever the view cannot
+    #: show (an HTML export, with or without the widget state; a documentation page) the
+    #: script builds the replay where it runs and hides the first output; where scripts do not
+    #: run (``sanitize_html``, nbconvert's ``SanitizeHTML``, notebook viewers) the first
+    #: output's picture stays.
+    fallbacks: tuple = ("application/javascript", "image/png")
+
+    def _ipython_display_(self):
+        from IPython.display import display
+
+        for data, metadata in self._outputs():
+            display(data, metadata=metadata, raw=True)
 
     def _repr_mimebundle_(self, **kwargs):
+        """The first output of the widget's display: the live view with its pictures (what
+        ``display(w)`` shows; the replay script follows it as an output of its own)."""
+        outputs = self._outputs(**kwargs)
+        return outputs[0] if outputs else None
+
+    def _outputs(self, **kwargs) -> list:
+        """The display's outputs as ``(data, metadata)``: the live view with the pictures of
+        the frame shown, then (when ``fallbacks`` holds it) the replay script alone."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None or self._match is None:
-            return bundle
+        if bundle is None:
+            return []
         # anywidget answers (data, metadata); plain ipywidgets only data.
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
-        if self.pass_to is not None:
-            # The screen is covered until the next player is ready: nothing to show.
-            return data, metadata
+        if self._match is None or self.pass_to is not None:
+            # A covered pass-and-play screen: nothing to show until the next player is ready.
+            return [(data, metadata)]
         # Everything comes from the viewing seat's frames: what another seat hides is not
         # in them, so neither the picture nor the replay can show it.
         step, sub = self._shown()
         picture = frame_svg(self._match.game, self._match.frames_of_step(step, self.seat)[sub], self.seat)
-        if "application/javascript" in self.fallbacks:
-            from .html import replay_script
-
-            data["application/javascript"] = replay_script(self._match, self.seat, at=(step, sub))
         if "image/png" in self.fallbacks:
             try:
                 raster = png(picture)
             except ValueError:
                 # A picture the rasterizer refuses (a game's own svg) costs the PNG only:
-                # the live widget, the replay and the SVG still show.
+                # the live widget and the replay still show, the SVG in the PNG's place.
                 raster = None
             if raster is not None:
                 data["image/png"] = base64.b64encode(raster).decode("ascii")
-        if "image/svg+xml" in self.fallbacks:
+        if "image/svg+xml" in self.fallbacks or ("image/png" in self.fallbacks and "image/png" not in data):
             data["image/svg+xml"] = picture
         if "text/html" in self.fallbacks:
             from .html import replay_fragment
 
             data["text/html"] = replay_fragment(self._match, self.seat, picture=picture, at=(step, sub))
-        return data, metadata
+        outputs = [(data, metadata)]
+        if "application/javascript" in self.fallbacks:
+            from .html import replay_script
+
+            outputs.append(({"application/javascript": replay_script(self._match, self.seat, at=(step, sub))}, {}))
+        return outputs
 
     # the viewing seat ------------------------------------------------------------------------
     def _check_seat_of(self, match: Match, seat):

@@ -47,6 +47,11 @@ def assert_each_widget_shown_once(page):
     })""")
     assert shown and all(s == [1, 0] for s in shown), shown
     assert page.locator(".tw-replay, img.tw-replay-picture").count() == 0
+    # The replay script, an output of its own after each widget's, draws nothing and takes
+    # (almost) no room.
+    heights = page.evaluate("""() => [...document.querySelectorAll('.jp-OutputArea-output[data-mime-type="application/javascript"]')]
+        .map((el) => (el.closest('.jp-OutputArea-child') || el).getBoundingClientRect().height)""")
+    assert len(heights) >= len(shown) and all(h <= 4 for h in heights), heights
 
 
 def decoded_comm_messages(messages):

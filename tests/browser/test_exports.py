@@ -1,7 +1,8 @@
 """Exported notebooks in a real browser with the network blocked: `jupyter nbconvert --to html
---execute` (and the classic template) shows each widget as a replay that steps with no kernel,
-two games on one page included; a sanitizing export (nbconvert's SanitizeHTML, which drops
-scripts and SVG as notebook viewers do) shows each widget's frame as a PNG picture."""
+--execute` (widget state stored, as by default; and the classic template) shows each widget
+once, as a replay that steps with no kernel, two games on one page included; a sanitizing
+export (`sanitize_html=True`, nbconvert's SanitizeHTML, which drops scripts and SVG as notebook
+viewers do) shows each widget's frame as a PNG picture."""
 
 from __future__ import annotations
 
@@ -58,14 +59,22 @@ def offline(page) -> list:
 
 @pytest.fixture(scope="module")
 def plain_export(tmp_path_factory):
-    # With the widget state stored (nbconvert's default), the export draws the live widget
-    # through a widget manager it loads from a CDN; without it, each widget's fallbacks.
+    # nbconvert's defaults: the widget state is stored, so the page picks each widget's live
+    # view, which needs a widget manager from a CDN; the replay output after it stands in.
     folder = tmp_path_factory.mktemp("export")
     source = write_notebook(folder / "two.ipynb", CELLS[0])
-    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute",
-                    "--ExecutePreprocessor.store_widget_state=False", str(source)],
+    subprocess.run([sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--execute", str(source)],
                    check=True, capture_output=True, timeout=240)
     return folder / "two.html"
+
+
+def visible_pictures_and_views(page) -> list:
+    """Each output that would show a widget a second time: a picture or a widget view area
+    left visible beside the replays."""
+    return page.evaluate("""() => [...document.querySelectorAll(
+        ".jupyter-widgets, .output_widget_view, " +
+        "[data-mime-type='image/png'], [data-mime-type='image/svg+xml'], .output_png, .output_svg")]
+        .filter((el) => el.getClientRects().length > 0).map((el) => el.outerHTML.slice(0, 120))""")
 
 
 def step_label(root) -> str:
@@ -76,6 +85,7 @@ def test_an_nbconvert_export_plays_each_widget_offline(page, plain_export):
     attempted = offline(page)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
+    assert "application/vnd.jupyter.widget-state+json" in plain_export.read_text(encoding="utf-8")
     page.goto(plain_export.as_uri())
     replays = page.locator(".tw-replay")
     replays.nth(1).locator(".tw-root").wait_for()
@@ -85,6 +95,10 @@ def test_an_nbconvert_export_plays_each_widget_offline(page, plain_export):
     assert replays.nth(0).locator(".tw-root svg.mamba-board").count() == 1
     assert replays.nth(1).locator(".tw-root .mm-hand-cards").count() == 1
     assert page.locator(".tw-root").count() == 2 and page.locator("img.tw-replay-picture").count() == 0
+    # the live views' (empty) areas before the replays are hidden; the state's picture stays
+    assert page.locator("script[type='application/vnd.jupyter.widget-view+json']").count() == 2
+    shown = visible_pictures_and_views(page)
+    assert len(shown) == 1 and "jp-OutputArea-executeResult" in shown[0], shown  # g.state
     # The replay steps with no kernel: keys and buttons move the frame.
     mamba = replays.nth(0).locator(".tw-root")
     caption = mamba.locator(".tw-caption")
@@ -102,7 +116,9 @@ def test_an_nbconvert_export_plays_each_widget_offline(page, plain_export):
     assert cards.count() == 1 and replays.nth(1).locator("text=Your hand").count() >= 1
     page.screenshot(path=str(ARTIFACTS / "nbconvert-export.png"), full_page=True)
     assert errors == []
-    assert all(url.startswith(TEMPLATE_URLS) for url in attempted), attempted
+    # with the widget state stored, the page also asks for its widget manager: not ours
+    widget_manager = "https://unpkg.com/@jupyter-widgets/html-manager@"
+    assert all(url.startswith((*TEMPLATE_URLS, widget_manager)) for url in attempted), attempted
 
 
 @pytest.fixture(scope="module")
@@ -148,6 +164,9 @@ def test_the_classic_template_plays_each_widget_offline(page, executed, tmp_path
     assert [replays.nth(i).get_attribute("data-tw-game") for i in range(replays.count())] == ["mamba", "mamma-mia"]
     # each replay sits in its own output, where its script ran
     assert page.locator(".output_javascript .tw-replay, .output_subarea .tw-replay").count() == 2
+    # each widget's picture before its replay is hidden: only the state's picture shows
+    shown = visible_pictures_and_views(page)
+    assert len(shown) == 1 and ("output_svg" in shown[0] or "output_png" in shown[0]), shown
     mamba = replays.nth(0).locator(".tw-root")
     at_end = mamba.locator(".tw-caption").inner_text()
     mamba.locator("input.tw-slider").focus()
@@ -175,17 +194,25 @@ def test_a_sanitized_export_shows_each_widgets_frame_as_a_picture(page, executed
     assert all(url.startswith(TEMPLATE_URLS) for url in attempted), attempted
 
 
-def test_sanitize_html_alone_shows_no_script_text(executed, tmp_path):
-    # HTMLExporter(sanitize_html=True) without SanitizeHTML ranks the replay script first and
-    # leaves it out: an empty output, never the script's text. Widgets whose fallbacks are the
-    # pictures only show the picture there.
-    html = export(executed, tmp_path / "s.html", sanitize_html=True).read_text(encoding="utf-8")
+def test_sanitize_html_alone_shows_each_widgets_frame_as_a_picture(page, executed, tmp_path):
+    # HTMLExporter(sanitize_html=True) ranks the replay script first in its own output and
+    # leaves it out (an empty output, never the script's text); the widget's first output,
+    # the view without its state, shows the PNG picture of its frame.
+    path = export(executed, tmp_path / "s.html", sanitize_html=True)
+    html = path.read_text(encoding="utf-8")
     assert "mountStatic" not in html and "TabletopWidget" not in html and "&lt;script" not in html
     empty = re.findall(r'data-mime-type="application/javascript"[^>]*>\s*</div>', html)
     assert len(empty) == 2
-    pictures_only = copy.deepcopy(executed)
-    for cell in pictures_only.cells:
-        for output in cell.get("outputs", []):
-            output.get("data", {}).pop("application/javascript", None)  # fallbacks = (png, svg)
-    html = export(pictures_only, tmp_path / "p.html", sanitize_html=True).read_text(encoding="utf-8")
-    assert len(re.findall(r'<img [^>]*src="data:image/(?:svg\+xml|png);base64,', html)) == 3
+    attempted = offline(page)
+    page.goto(path.as_uri())
+    pictures = page.locator(".jp-OutputArea-output img[src^='data:image/png;base64,']")
+    pictures.nth(1).wait_for()
+    assert pictures.count() == 2  # the two widgets (the state shows its SVG picture)
+    assert page.locator(".jp-OutputArea-output img[src^='data:image/svg+xml;base64,']").count() == 1
+    sizes = [pictures.nth(i).evaluate("(img) => [img.complete, img.naturalWidth, img.naturalHeight]") for i in range(2)]
+    assert all(done and w > 400 and h > 300 for done, w, h in sizes), sizes
+    assert page.locator(".tw-root, .tw-replay").count() == 0
+    text = page.locator("body").inner_text()
+    assert "mountStatic" not in text and "TabletopWidget" not in text
+    page.screenshot(path=str(ARTIFACTS / "sanitize-html-export.png"), full_page=True)
+    assert all(url.startswith(TEMPLATE_URLS) for url in attempted), attempted

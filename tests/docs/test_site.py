@@ -138,6 +138,12 @@ def test_every_widget_on_every_page_draws_and_steps(site, chromium):
             count = roots.count()
             if rel in with_widgets:
                 assert count > 0, f"{rel}: the notebook draws widgets but no replay was mounted"
+            # A widget's picture (its first output) gives way to its replay: shown once.
+            twice = page.evaluate("""() => [...document.querySelectorAll('.tw-replay')].filter((replay) => {
+                const output = replay.closest('.cell_output');
+                return output && [...output.querySelectorAll('img')].some((img) => img.getClientRects().length > 0);
+            }).length""")
+            assert twice == 0, f"{rel}: {twice} widget(s) show their picture beside their replay"
             for i in range(count):
                 root = roots.nth(i)
                 root.scroll_into_view_if_needed()
