@@ -22,13 +22,13 @@ full games per second and writes ``bench/results/mamma_mia.json`` (or ``--out``)
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import platform
 import time
 
 import tabletop_widgets as tw
 from tabletop_widgets.core.bots import observation_for
+from common import write_results
 
 
 class Playouts:
@@ -189,10 +189,7 @@ def main(argv=None):
         doc[key] = r
         print(f"Mamma Mia {key:19s}  {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s"
               f"   {r['ratio_to_uno']:.2f}x UNO {anchor}")
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"written {out}")
+    write_results(doc, args.out)
     return doc
 
 

@@ -22,13 +22,13 @@ Writes ``bench/results/mammuz.json`` (or ``--out``).
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import platform
 import random
 import time
 
 import tabletop_widgets as tw
+from common import write_results
 
 
 class Playouts:
@@ -171,10 +171,7 @@ def main(argv=None):
         print(f"RLCard UNO 4p {anchor:10s} {base['steps_per_s']:9.0f} steps/s   {base['games_per_s']:7.1f} games/s")
         print(f"MammuZ 4p {basis:14s} {r['actions_per_s']:9.0f} actions/s {r['games_per_s']:7.1f} games/s "
               f"{r['lays_per_s']:8.0f} lays/s   ratio {r['ratio_to_uno']:.2f}x")
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"written {out}")
+    write_results(doc, args.out)
     return doc
 
 

@@ -14,7 +14,6 @@ them alike. Prints steps per second and the ratio; writes ``bench/results/pettin
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
 import platform
 import time
@@ -24,6 +23,7 @@ import numpy as np
 from bench_mamma_mia import UnoPlayouts
 from tabletop_widgets.core.game import make, registered
 from tabletop_widgets.pettingzoo import env as make_env
+from common import write_results
 
 # The configurations the engines are benchmarked in (bench_mamma_mia.py, bench_mamba.py).
 PLAYERS = {"mamba": 2, "mamma-mia": 4, "mamma-mia-plus": 6, "mammuz": 4}
@@ -98,10 +98,7 @@ def main(argv=None):
         res["ratio_to_uno"] = res["steps_per_s"] / base["steps_per_s"]
         doc[key] = res
         print(f"PettingZoo {key:18s} {res['steps_per_s']:9.0f} steps/s   {res['ratio_to_uno']:.2f}x UNO env.step")
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"written {out}")
+    write_results(doc, args.out)
     return doc
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
-import json
 import logging
 import os
 import pathlib
@@ -25,6 +24,7 @@ import time
 
 import tabletop_widgets as tw
 from tabletop_widgets.core.game import registered
+from common import write_results
 
 PLAYERS = {"mamba": 2, "mamma-mia": 4, "mamma-mia-plus": 6, "mammuz": 4}
 
@@ -107,10 +107,7 @@ def main(argv=None):
             p.close()
     doc["load_after"] = os.getloadavg()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(doc, indent=2) + "\n")
-    print(f"written {out}")
+    write_results(doc, args.out)
     return doc
 
 

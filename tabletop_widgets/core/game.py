@@ -200,6 +200,18 @@ class Game:
             "every action notation its states can make legal, in a fixed order"
         )
 
+    def _catalogue_index_by_identity(self, action) -> int:
+        """The index of ``action`` in :meth:`action_catalogue`, for a game that builds each action
+        object once (so its id is stable): found by id, its notation written only the first time."""
+        by_id = self.__dict__.get("_index_by_id")
+        if by_id is None:
+            by_id = self.__dict__["_index_by_id"] = {}
+            self.__dict__["_index_of"] = {a: i for i, a in enumerate(self.action_catalogue())}
+        index = by_id.get(id(action))
+        if index is None:
+            index = by_id[id(action)] = self.__dict__["_index_of"][str(action)]
+        return index
+
     def observation_size(self) -> int:
         """The length of every :meth:`observation_vector` of this game (players and options)."""
         raise NotImplementedError(

@@ -724,14 +724,7 @@ class Mamba(Game):
     def action_index(self, action) -> int:
         """The index of ``action`` in :meth:`action_catalogue`. Every Mamba action is built once
         (the module's tables), so its id is stable: found by id, its notation written once."""
-        by_id = self.__dict__.get("_index_by_id")
-        if by_id is None:
-            by_id = self.__dict__["_index_by_id"] = {}
-            self.__dict__["_index_of"] = {a: i for i, a in enumerate(self.action_catalogue())}
-        index = by_id.get(id(action))
-        if index is None:
-            index = by_id[id(action)] = self.__dict__["_index_of"][str(action)]
-        return index
+        return self._catalogue_index_by_identity(action)
 
     def observation_size(self) -> int:
         # per cell: one channel per seat (counted from the learner) | parents | pending trim run

@@ -335,14 +335,7 @@ class MammaMia(Game):
         """The index of ``action`` in :meth:`action_catalogue`. Mamma Mia builds each action once
         (``cards._MEMO`` and the constants), so its id is stable: found by id, its notation
         written once."""
-        by_id = self.__dict__.get("_index_by_id")
-        if by_id is None:
-            by_id = self.__dict__["_index_by_id"] = {}
-            self.__dict__["_index_of"] = {a: i for i, a in enumerate(self.action_catalogue())}
-        index = by_id.get(id(action))
-        if index is None:
-            index = by_id[id(action)] = self.__dict__["_index_of"][str(action)]
-        return index
+        return self._catalogue_index_by_identity(action)
 
     def observation_size(self) -> int:
         return learning.observation_size(self)
