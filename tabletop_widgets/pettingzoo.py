@@ -14,8 +14,9 @@ Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 ``game.state_vector(state, seat)`` — by default ``game.observation_vector(state.observe(seat),
 seat)``, only what that seat may know; a game may compute the same numbers from its state
 directly — and the mask marks the legal actions of the agent to act (all zeros for every
-other agent). Legal actions reach their indices through ``game.action_index(action)`` when the
-game has one (no notation written per step), else through their notation.
+other agent). Legal actions reach their indices through ``game.action_indices(actions)`` (the
+whole list at once) or ``game.action_index(action)`` when the game has one (no notation written
+per step), else through their notation.
 
 Rewards come once, when the game ends: +1 to each winner and −1 to each other seat; 0 to all
 when every seat wins (a shared result) or nobody does. ``max_steps`` truncates a game after
@@ -94,8 +95,9 @@ class TabletopEnv(AECEnv):
         self.game = game
         self.catalogue = catalogue
         self.index_of = {notation: i for i, notation in enumerate(catalogue)}
-        # a game may map an action to its index directly (``game.action_index``), without
-        # writing its notation on every step
+        # a game may map its legal actions to their indices directly (``game.action_indices``
+        # for the whole list, ``game.action_index`` one by one), without writing notations
+        self._action_indices = getattr(game, "action_indices", None)
         self._action_index = getattr(game, "action_index", None)
         self.observation_length = size
         self.render_mode = render_mode
@@ -153,8 +155,8 @@ class TabletopEnv(AECEnv):
                 f"observation_size() says ({self.observation_length},)"
             )
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        if seat == state.to_move:
-            mask[list(self._legal)] = 1
+        if seat == state.to_move and self._legal:
+            mask[self._legal_indices] = 1
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action):
@@ -171,10 +173,10 @@ class TabletopEnv(AECEnv):
             if winners and len(winners) < self.game.players:
                 self.rewards = {a: (1 if self._seat[a] in winners else -1) for a in self.agents}
             self.terminations = {a: True for a in self.agents}
-            self._legal = {}
+            self._legal, self._legal_indices = {}, []
         elif self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
-            self._legal = {}
+            self._legal, self._legal_indices = {}, []
         else:
             self._refresh_legal()
             self.agent_selection = self.possible_agents[self.game_state.to_move]
@@ -192,20 +194,23 @@ class TabletopEnv(AECEnv):
         return index
 
     def _refresh_legal(self):
-        """Index → action for the legal actions of the seat to move."""
-        if self._action_index is not None:
-            index = self._action_index
-            self._legal = {index(action): action for action in self.game_state.legal_actions()}
-            return
-        legal = {}
-        for action in self.game_state.legal_actions():
-            notation = str(action)
-            if notation not in self.index_of:
-                raise ValueError(
-                    f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()"
-                )
-            legal[self.index_of[notation]] = action
-        self._legal = legal
+        """Index → action for the legal actions of the seat to move (and their indices, in order)."""
+        actions = self.game_state.legal_actions()
+        if self._action_indices is not None:
+            indices = self._action_indices(actions)
+        elif self._action_index is not None:
+            indices = list(map(self._action_index, actions))
+        else:
+            indices = []
+            for action in actions:
+                notation = str(action)
+                if notation not in self.index_of:
+                    raise ValueError(
+                        f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()"
+                    )
+                indices.append(self.index_of[notation])
+        self._legal = dict(zip(indices, actions))
+        self._legal_indices = indices
 
     # display --------------------------------------------------------------------------------------
     def render(self):

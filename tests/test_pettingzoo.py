@@ -114,6 +114,25 @@ def test_legal_actions_map_to_their_indices_by_the_games_hook_and_by_notation():
         fresh.step(next(iter(fresh._legal)))
 
 
+@pytest.mark.parametrize("name,players", [("mamba", 3), ("mamma-mia", 4), ("mamma-mia-plus", 6)])
+def test_a_whole_legal_list_maps_to_the_indices_of_its_notations(name, players):
+    # game.action_indices(actions) maps a whole list at once (objects seen before in one pass,
+    # new ones on the way): each index must be the catalogue entry of that action's notation
+    game = tw.make(name, players=players)
+    catalogue = game.action_catalogue()
+    rng = np.random.default_rng(2)
+    for seed in range(2):
+        state = game.new_state(seed)
+        for _ in range(120):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            indices = game.action_indices(legal)
+            assert [catalogue[i] for i in indices] == [str(a) for a in legal]
+            assert indices == [game.action_index(a) for a in legal]
+            state = state._apply(legal[int(rng.integers(len(legal)))])
+
+
 def test_an_observation_holds_nothing_of_the_other_hands():
     game = tw.make("toy-fifteen", players=2)
     state = game.new_state(0)

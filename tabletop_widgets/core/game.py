@@ -212,6 +212,18 @@ class Game:
             index = by_id[id(action)] = self.__dict__["_index_of"][str(action)]
         return index
 
+    def _catalogue_indices_by_identity(self, actions) -> list:
+        """:meth:`_catalogue_index_by_identity` of each of ``actions``, in order: once every
+        object has been seen, one pass of dictionary look-ups made in C."""
+        by_id = self.__dict__.get("_index_by_id")
+        if by_id is not None:
+            try:
+                return list(map(by_id.__getitem__, map(id, actions)))
+            except KeyError:  # an object not seen yet: the slow path notes it
+                pass
+        index = self._catalogue_index_by_identity
+        return [index(a) for a in actions]
+
     def observation_size(self) -> int:
         """The length of every :meth:`observation_vector` of this game (players and options)."""
         raise NotImplementedError(

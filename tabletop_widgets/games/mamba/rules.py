@@ -726,6 +726,10 @@ class Mamba(Game):
         (the module's tables), so its id is stable: found by id, its notation written once."""
         return self._catalogue_index_by_identity(action)
 
+    def action_indices(self, actions) -> list:
+        """:meth:`action_index` of each of ``actions`` (a list from ``legal_actions()``)."""
+        return self._catalogue_indices_by_identity(actions)
+
     def observation_size(self) -> int:
         # per cell: one channel per seat (counted from the learner) | parents | pending trim run
         # | phase (3) | seat to move (from the learner) | stones per seat

@@ -337,6 +337,10 @@ class MammaMia(Game):
         written once."""
         return self._catalogue_index_by_identity(action)
 
+    def action_indices(self, actions) -> list:
+        """:meth:`action_index` of each of ``actions`` (a list from ``legal_actions()``)."""
+        return self._catalogue_indices_by_identity(actions)
+
     def observation_size(self) -> int:
         return learning.observation_size(self)
 
