@@ -133,6 +133,22 @@ def test_a_whole_legal_list_maps_to_the_indices_of_its_notations(name, players):
             state = state._apply(legal[int(rng.integers(len(legal)))])
 
 
+def test_mamba_state_vector_in_a_pending_trim_and_without_numpy(monkeypatch):
+    from tabletop_widgets.games.mamba import rules
+
+    game = tw.make("mamba")
+    pending = game.position("9/9/9/9/9/9/9/SSSS1S3/9 S").apply("f2-e2")
+    assert pending.phase == "trim"
+    states = [pending, game.new_state(), pending.apply("trim a2")]
+    vectors = [[list(game.state_vector(s, seat)) for seat in (0, 1)] for s in states]
+    for s, by_seat in zip(states, vectors):
+        assert by_seat == [list(game.observation_vector(s.observe(seat), seat)) for seat in (0, 1)]
+    run = 81 * 2 + 81  # the pending trim's run comes after the seats' cells and the parents
+    assert sum(vectors[0][0][run:run + 81]) == 5  # a2–e2
+    monkeypatch.setattr(rules, "_numpy", lambda: None)  # the engine runs without the analysis extras
+    assert [[list(game.state_vector(s, seat)) for seat in (0, 1)] for s in states] == vectors
+
+
 def test_an_observation_holds_nothing_of_the_other_hands():
     game = tw.make("toy-fifteen", players=2)
     state = game.new_state(0)

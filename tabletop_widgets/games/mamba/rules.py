@@ -754,17 +754,19 @@ class Mamba(Game):
         stones = [o["stones"][(seat + k) % P] / MAX_STONES for k in range(P)]
         return cells + parents + run + phase + mover + stones
 
-    def state_vector(self, state: "MambaState", seat: int) -> list:
-        """:meth:`observation_vector` of ``state.observe(seat)``, read from the board string
-        directly (no observation, no position notation built)."""
+    def state_vector(self, state: "MambaState", seat: int):
+        """:meth:`observation_vector` of ``state.observe(seat)`` as a numpy array, read from the
+        board string directly (no observation, no position notation built); without numpy,
+        the observation's vector."""
+        np = _numpy()
+        if np is None:
+            return self.observation_vector(state.observe(seat), seat)
         P, rows, letters = self.players, state.rows, self.letters
-        v = [0.0] * self.observation_size()
+        v = np.zeros(self.observation_size())
+        board = np.frombuffer(rows.encode("ascii"), np.uint8)[_np_cells]
         for i, x in enumerate(letters):
             offset = ((i - seat) % P) * 81
-            at = rows.find(x)
-            while at >= 0:
-                v[offset + at - at // 10] = 1.0  # cell p = rank * 10 + file -> rank * 9 + file
-                at = rows.find(x, at + 1)
+            v[offset:offset + 81] = board == ord(x)
         base = 81 * P
         for c in state._birth_parents():
             v[base + INDEX[POS[c]]] = 1.0
@@ -834,6 +836,20 @@ def _end_winners(game, rows, active):
 
 
 _new_object = object.__new__
+
+_np_cells = None  # the rows-string numbers of the 81 cells in observation order, as a numpy index
+
+
+def _numpy():
+    """numpy (an extra of the analysis layer, imported on first use), or None without it."""
+    global _np_cells
+    try:
+        import numpy as np
+    except ModuleNotFoundError:
+        return None
+    if _np_cells is None:
+        _np_cells = np.array(CELLS)
+    return np
 
 
 # ---- states ------------------------------------------------------------------------------------------
