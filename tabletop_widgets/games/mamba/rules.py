@@ -146,17 +146,17 @@ _EMPTY_BITS = str.maketrans({".": "1", "/": "0", "S": "0", "N": "0", "E": "0", "
 BIT = [1 << (89 - p) for p in range(90)]
 # REACH[s]: the cells within two steps of s, whose emptiness alone decides s's moves.
 REACH = [0] * 90
-SQUARE_BITS = [0] * 90
-CROSS_BITS = [0] * 90
 for _s in CELLS:
     REACH[_s] = sum(BIT[c] for c in {n for n1 in CROSS[_s] for n in CROSS[n1] + (n1,)} - {_s})
-    SQUARE_BITS[_s] = sum(BIT[c] for c in SQUARE[_s])
-    CROSS_BITS[_s] = sum(BIT[c] for c in CROSS[_s])
-# The moves of a stone by (emptiness of its reach, cell): most positions repeat locally, so a
-# playout mostly looks its moves up instead of walking the board.
-# Long random play fills it with about 100,000 entries (some 15 MB); the limit bounds it.
-_MOVES_BY_REACH: dict = {}
-_MOVES_BY_REACH_LIMIT = 150_000
+CELL_BITS = sum(BIT[c] for c in CELLS)
+# rows.translate(_SIDE_BITS[x]): "1" where a stone faces x, so int(…, 2) is x's bitboard
+_SIDE_BITS = {x: str.maketrans({c: "1" if c == x else "0" for c in "./SNEW"}) for x in SIDE_WORD}
+# The moves of a stone by cell, then by the emptiness of its reach: most positions repeat
+# locally, so a playout mostly looks its moves up instead of walking the board. A reach has at
+# most 12 cells (4,096 patterns); long random play fills some 100,000 entries in all (about
+# 15 MB), and a cell's table is emptied when it reaches the limit.
+_MOVES_BY_REACH = [{} for _ in range(90)]
+_MOVES_BY_REACH_LIMIT = 2_048
 
 
 def _empty_bits(rows: str) -> int:
@@ -476,7 +476,7 @@ class Mamba(Game):
         self.goal = GOAL[self.players]
         self.turn_orders = tuple(
             tuple((a + k) % self.players for k in range(self.players)) for a in range(self.players))
-        self._neighbourhood_bits = SQUARE_BITS if self.options["isolation"] == "square" else CROSS_BITS
+        self._square = self.options["isolation"] == "square"
         ls = self.letters
         self._overpopulated = re.compile("|".join(f"{x}{{5,}}" for x in ls))
         self._fives = tuple(x * 5 for x in ls)
@@ -503,15 +503,23 @@ class Mamba(Game):
                           None, 1, ())
 
     def _parents(self, rows, seat):
-        """The isolated stones of ``seat``: the parents of the turn that starts now."""
-        x, around = self.letters[seat], self._neighbourhood_bits
-        empty = _empty_bits(rows)
+        """The isolated stones of ``seat``: the parents of the turn that starts now.
+
+        On bitboards: the occupied cells shifted by each neighbour's offset mark every cell
+        that has an occupied neighbour (the ``/`` sentinels, never occupied, keep a shift from
+        reaching into the next rank); the stones of ``seat`` left unmarked are isolated."""
+        occupied = CELL_BITS ^ _empty_bits(rows)
+        if self._square:
+            near = (occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
+                    | occupied << 9 | occupied >> 9 | occupied << 11 | occupied >> 11)
+        else:
+            near = occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
+        isolated = int(rows.translate(_SIDE_BITS[self.letters[seat]]), 2) & ~near
         out = []
-        i = rows.find(x)
-        while i >= 0:
-            if empty & around[i] == around[i]:
-                out.append(i)
-            i = rows.find(x, i + 1)
+        while isolated:  # highest bit first: cells in rows order
+            b = isolated.bit_length() - 1
+            out.append(89 - b)
+            isolated ^= 1 << b
         return tuple(out)
 
     def position(self, text: str) -> "MambaState":
@@ -928,16 +936,17 @@ class MambaState(State):
                         if rows[n] == ".":
                             out.append(birth)
         empty = _empty_bits(rows)
-        cache, reach = _MOVES_BY_REACH, REACH
+        tables, reach = _MOVES_BY_REACH, REACH
         find = rows.find
         s = find(x)
         while s >= 0:
-            key = ((empty & reach[s]) << 7) | s
-            moves = cache.get(key)
+            key = empty & reach[s]
+            moves = tables[s].get(key)
             if moves is None:
-                if len(cache) >= _MOVES_BY_REACH_LIMIT:
-                    cache.clear()
-                moves = cache[key] = _stone_moves(rows, s)
+                table = tables[s]
+                if len(table) >= _MOVES_BY_REACH_LIMIT:
+                    table.clear()
+                moves = table[key] = _stone_moves(rows, s)
             out += moves
             s = find(x, s + 1)
         return out
