@@ -86,6 +86,26 @@ def test_tug_of_war_holds_the_stone():
     assert after.position() == setup({"N": "c5 d5 e5", "S": "c3 e3 e4"}, side="N").position()
 
 
+def test_a_move_built_anywhere_plays_as_the_legal_one_and_a_diagonal_says_its_path():
+    # the engine writes a move's events from what it worked out once per move of its tables;
+    # a Move made by hand (equal, not the same object) must play exactly the same
+    for stones, move, path in [({"S": "d3"}, "d3-e4", ["d3", "d4", "e4"]),   # vertical first
+                               ({"S": "d3", "N": "d4"}, "d3-e4", ["d3", "e3", "e4"]),  # d4 taken
+                               ({"S": "d3"}, "d3-d5", ["d3", "d4", "d5"]),
+                               ({"S": "d3"}, "d3-c3", ["d3", "c3"])]:
+        state = setup(stones)
+        legal = next(a for a in state.legal_actions() if str(a) == move)
+        made = Move(*move.split("-"))
+        assert made == legal and made is not legal
+        by_hand, played = state._apply(made), state._apply(legal)
+        assert played.events[0].data["path"] == path
+        assert played.events[0].text == f"South moves {move}."
+        assert [(e.kind, e.text, e.data) for e in by_hand.events] == [(e.kind, e.text, e.data) for e in played.events]
+        assert by_hand.position() == played.position()
+        by_hand.events[0].data["path"].append("x")  # each event owns its data
+        assert state._apply(legal).events[0].data["path"] == path
+
+
 def test_corner_stone_suffocates_with_two_neighbours():
     state = setup({"N": "a1", "S": "b1 a3"})
     after = state.apply("a3-a2")

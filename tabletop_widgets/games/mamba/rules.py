@@ -140,6 +140,24 @@ for _s in CELLS:
     STEPS[_s] = tuple(_first)
     BIRTHS[_s] = tuple((_n, Birth(NAME[_s], NAME[_n])) for _n in CROSS[_s])
 
+
+def _move_info(s, d) -> tuple:
+    """(start, destination, the text after the mover's name, the path's cell names or, for a
+    diagonal, its vertical and horizontal vias): what playing the move writes, worked out once."""
+    start, to = NAME[s], NAME[d]
+    dr, df = d // 10 - s // 10, d % 10 - s % 10
+    if d in CROSS[s]:
+        path = [start, to]
+    elif dr and df:
+        path = (s + dr * 10, s + df)
+    else:
+        path = [start, NAME[s + (dr // 2) * 10 + df // 2], to]
+    return s, d, f" moves {start}-{to}.", path
+
+
+# id of each Move of the table → its _move_info (the table's objects live as long as the module)
+_MOVE_INFO = {id(_m): _move_info(_s, _d) for (_s, _d), _m in MOVES.items()}
+
 # Bitboards of empty cells, for speed: bit ``89 - p`` is cell ``p`` of the rows string, so
 # ``int(rows.translate(_EMPTY_BITS), 2)`` reads the whole board in C.
 _EMPTY_BITS = str.maketrans({".": "1", "/": "0", "S": "0", "N": "0", "E": "0", "W": "0"})
@@ -1052,18 +1070,21 @@ class MambaState(State):
         only for :meth:`_outcome`, whose state never leaves this module)."""
         t = type(action)
         if t is Move:
-            s, d = POS[action.start], POS[action.to]
-            rows, cols = _put_move(self.rows, self.cols, s, d, self.rows[s])
+            info = _MOVE_INFO.get(id(action))
+            if info is None:  # a Move built elsewhere, equal to one of the table
+                info = _MOVE_INFO[id(MOVES[POS[action.start], POS[action.to]])]
+            s, d, tail, path = info
+            before = self.rows
+            rows, cols = _put_move(before, self.cols, s, d, before[s])
             if log is not None:
-                path = [s, d]
-                if d not in CROSS[s]:
-                    dr, df = d // 10 - s // 10, d % 10 - s % 10
-                    via = s + dr * 10 if dr and df and self.rows[s + dr * 10] == "." else (
-                        s + df if dr and df else s + (dr // 2) * 10 + df // 2)
-                    path = [s, via, d]
-                log.append(("move", f"{self.game.seat_names[self.active]} moves {action}.",
-                            {"cells": [action.start, action.to], "from": action.start, "to": action.to,
-                             "path": [NAME[p] for p in path]}, rows, cols))
+                start, to = NAME[s], NAME[d]
+                if type(path) is tuple:  # a diagonal: vertically first when that cell is free
+                    via = path[0] if before[path[0]] == "." else path[1]
+                    path = [start, NAME[via], to]
+                else:
+                    path = path.copy()
+                log.append(("move", self.game.seat_names[self.active] + tail,
+                            {"cells": [start, to], "from": start, "to": to, "path": path}, rows, cols))
             return self._settle(rows, cols, d, self.parents, True, log)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
@@ -1097,7 +1118,9 @@ class MambaState(State):
         # A parent that died loses its birth for good, even if a newborn refills its cell later.
         # One that changed side keeps it: "still the player's" is judged when it gives birth,
         # so a parent turned back by a later cascade of the same turn may still give birth.
-        parents = tuple(p for p in parents if rows[p] != ".")
+        # (After the move the turn's parents are of no more use.)
+        if parents and not moved:
+            parents = tuple([p for p in parents if rows[p] != "."])
         turn = self.turn
         if run is not None:
             state = MambaState(game, rows, cols, active, "trim", () if moved else parents, True, moved,
@@ -1127,6 +1150,15 @@ class MambaState(State):
                 state = MambaState(game, rows, cols, active, "birth_or_move", parents, True, False, None, turn, ())
             if log is None:
                 return state
+        # Event's fields set at once (the frozen dataclass's __init__ sets them one by one
+        # through object.__setattr__): a playout makes one per wave
+        if len(log) == 1:  # the action alone, no cascade: the common case
+            kind, text, data, _, _ = log[0]
+            event = _new_object(Event)
+            event.__dict__.update(kind=kind, text=text, data=data, after=None, seats=None, public_text=None,
+                                  public_data=None)
+            state.events = (event,)
+            return state
         last = len(log) - 1
         events = []
         for i, (kind, text, data, r, c) in enumerate(log):
@@ -1136,8 +1168,6 @@ class MambaState(State):
             after = None if i == last else MambaState(
                 game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
                 True, moved, None, turn, (), settled=False)
-            # Event's fields set at once (the frozen dataclass's __init__ sets them one by one
-            # through object.__setattr__): a playout makes one per wave
             event = _new_object(Event)
             event.__dict__.update(kind=kind, text=text, data=data, after=after, seats=None, public_text=None,
                                   public_data=None)
