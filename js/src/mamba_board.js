@@ -573,6 +573,9 @@ export function legendHtml(view, seatNames) {
 // styles (themed with JupyterLab variables, with fallbacks for a page without them)
 
 export const MAMBA_CSS = `
+/* The table's box fits the board (460 px at most, square, and its focus ring) with the seats
+   beside it: no empty band under the board, one height for every frame. */
+.tw-root.tw-mamba { --tw-table-height: 464px; }
 .mamba {
   --mamba-S: var(--mamba-color-S, #d0443a);
   --mamba-N: var(--mamba-color-N, #2f6fc0);

@@ -29,6 +29,15 @@ export const css = `
   --mm-border: var(--tw-border, var(--jp-border-color1, #c8c3b8));
   --mm-accent: var(--tw-brand, var(--jp-brand-color1, #1e6fd0));
   --mm-warn: var(--jp-warn-color1, #c77700);
+  /* Colour roles, each with a shape of its own besides (docs/architecture.md lists them): the
+     seat to move in the accent (a solid ring and a "to move" badge); your choices and what
+     you may click in a teal (a raised card, a double ring, a tick), apart from every seat's
+     colour; what the last turn did in the ink (dashed outlines, "new" and "just played"
+     labels); what the rules hold pending in the warning orange. The teal is mixed with the
+     ink, so it keeps its contrast on a light and a dark page alike. */
+  --mm-turn: var(--mm-accent);
+  --mm-choice: color-mix(in srgb, #009688 65%, var(--mm-fg));
+  --mm-last: var(--mm-fg);
   --mm-face: #fffaf0;
   --mm-face-fg: #2a2118;
   color: var(--mm-fg);
@@ -37,7 +46,7 @@ export const css = `
   font-size: var(--jp-ui-font-size1, 13px);
   /* One footprint for every frame: fixed regions, each scrolling or compressing inside. */
   display: grid; grid-template-columns: minmax(230px, min(36%, 330px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
-  gap: 6px; padding: 4px; height: 600px; overflow: hidden; box-sizing: border-box;
+  gap: 6px; padding: 4px; height: var(--tw-table-height, 640px); overflow: hidden; box-sizing: border-box;
 }
 /* Each region's size comes from the grid, never from its content: a frame that redraws one
    region lays out that region alone. */
@@ -51,7 +60,7 @@ export const css = `
 .mm-slot-seats { flex: 1 1 0; }
 .mm-slot-table { flex: 0 0 164px; overflow: hidden; }
 .mm-slot-table > .mm-section { height: 100%; }
-.mm-slot-middle { flex: 0 0 176px; display: flex; flex-direction: column; gap: 6px; }
+.mm-slot-middle { flex: 0 0 216px; display: flex; flex-direction: column; gap: 6px; }
 .mm-slot-hand { flex: 1 1 0; display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
 .mm-slot-hand > .mm-hand { flex: 1 1 0; min-height: 0; overflow: auto; }
 .mm-slot-hand > .mm-composer { flex: none; }
@@ -82,7 +91,7 @@ export const css = `
 .mm-root button.mm-card { font-size: 11px; padding: 3px; min-width: 0; color: var(--mm-face-fg);
   background: var(--mm-face); border: 2px solid var(--mm-kind, var(--mm-seat, #888)); border-radius: 6px; }
 .mm-root button.mm-order { border-width: 3px; border-color: var(--mm-seat); }
-.mm-root button.mm-card:hover:not(:disabled) { border-color: var(--mm-accent); }
+.mm-root button.mm-card:hover:not(:disabled), .mm-root button.mm-card:focus-visible { outline: 3px dotted var(--mm-choice); outline-offset: 2px; }
 .mm-root button.mm-card:disabled { opacity: 0.5; filter: grayscale(0.6); }
 .mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box,
   var(--mm-kind) border-box; }
@@ -126,8 +135,8 @@ export const css = `
 .mm-log li .mm-icon { width: 16px; height: 16px; }
 .mm-log li.mm-log-new { font-weight: 700; }
 .mm-new-badge, .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
-.mm-just-played { outline: 3px solid var(--mm-fg); outline-offset: 1px; }
-.mm-seat.mm-just-moved { outline: 2px dashed var(--mm-fg); outline-offset: 1px; }
+.mm-just-played { outline: 3px solid var(--mm-last); outline-offset: 1px; }
+.mm-seat.mm-just-moved { outline: 2px dashed var(--mm-last); outline-offset: 1px; }
 .mm-last-text { display: block; }
 .mm-last-cards { display: flex; gap: 6px; margin-top: 4px; }
 .mm-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; background: var(--mm-seat, #888); border: 1px solid rgba(0,0,0,0.4); flex: none; }
@@ -142,9 +151,9 @@ export const css = `
 .mm-column-stack { height: 96px; }
 /* A tall column compresses: each card under the top one shows a thinner edge. */
 .mm-column-stack .mm-card + .mm-card { margin-top: calc(var(--mm-step, 12px) - 46px); }
-.mm-wanted { outline: 3px solid var(--mm-accent); outline-offset: -1px; }
+.mm-wanted { outline: 3px solid var(--mm-last); outline-offset: -1px; }
 /* Cards a made pizza used: ghosts under their column, by where they came from. */
-.mm-taken { outline: 3px solid var(--mm-accent); outline-offset: -1px; opacity: 0.75; }
+.mm-taken { outline: 3px solid var(--mm-last); outline-offset: -1px; opacity: 0.75; }
 .mm-from-hand { outline: 3px dashed var(--mm-warn); outline-offset: -1px; }
 .mm-from-helper { outline: 3px dotted #b0379a; outline-offset: -1px; }
 .mm-legend { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 4px; color: var(--mm-muted); }
@@ -154,41 +163,53 @@ export const css = `
 .mm-fly { animation: mm-fly 0.45s ease-out; }
 @keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
-.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 4px; }
-.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 2px 5px; min-width: 0; overflow: hidden; gap: 1px !important;
+.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 4px; padding: 3px; }
+/* Two lines of 16 px a seat: six seats fit the players' region whole, rings included. */
+.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden; gap: 1px !important;
   background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
-.mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-accent); }
+.mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-turn); }
 .mm-seat-name { display: flex; align-items: center; gap: 4px; font-weight: 700; }
 .mm-seat-facts { color: var(--mm-muted); display: flex; gap: 6px; flex-wrap: nowrap; align-items: center; white-space: nowrap; overflow: hidden; }
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
 /* n backs, 6 px of each showing: stripes in the card back's colours, a dark edge per card. */
-.mm-backs { display: inline-block; height: 20px; width: calc(var(--n) * 6px + 6px); max-width: 110px; border-radius: 3px;
+.mm-backs { display: inline-block; height: 14px; width: calc(var(--n) * 6px + 6px); max-width: 110px; border-radius: 3px;
   background: repeating-linear-gradient(90deg, #7a2418 0 1px, #c9583f 1px 6px); border: 1px solid #7a2418; }
 .mm-backs[data-count="0"] { display: none; }
 .mm-backs-order { background: repeating-linear-gradient(90deg, rgba(0,0,0,0.55) 0 1px, var(--mm-seat) 1px 6px); border-color: var(--mm-seat); }
 .mm-gap { width: 4px; }
-/* Text on the accent takes the page's background: dark on a dark theme's light accent. */
-.mm-badge { font-size: 0.85em; border-radius: 4px; padding: 0 4px; background: var(--mm-accent); color: var(--mm-bg); }
+/* A fact about a seat ("you", "winner") in plain ink; the seat to move in the accent, with an
+   arrow. Text on the accent takes the page's background: dark on a dark theme's light accent. */
+.mm-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; border: 1px solid var(--mm-muted); color: var(--mm-fg); }
+.mm-badge.mm-badge-turn { background: var(--mm-turn); border-color: var(--mm-turn); color: var(--mm-bg); font-weight: 700; }
+.mm-badge.mm-badge-turn::before { content: "\\25B6\\FE0E  "; }
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
+/* A hand fans as a real one does: when its cards are wider than the region, each card but the
+   last gives up width (the wider ones more), down to a 30 px edge, and the next card covers
+   the rest; the last card shows whole. A covered card comes forward under the pointer. */
 .mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 4px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
-.mm-hand-group { display: flex; }
-.mm-hand-group { flex: none; }
+.mm-hand-cards > * { flex: 0 1 auto; min-width: 30px; }
+.mm-hand-cards > :last-child { flex-shrink: 0; }
+.mm-hand-cards > :hover, .mm-hand-cards > :focus-within { position: relative; z-index: 1; }
+.mm-hand-group, .mm-hand-order { display: flex; }
 .mm-hand-group .mm-card + .mm-card { margin-left: -42px; }
 .mm-hand > * { flex: none; }
 /* A covered card shows its colour and icon; its name, cut in half, only on the top card. */
 .mm-hand-group .mm-card:not(:last-child) .mm-card-name { visibility: hidden; }
-.mm-hand-cards button.mm-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mm-accent); }
+.mm-hand-cards button.mm-card[aria-pressed="true"] { transform: translateY(-8px); outline: 4px double var(--mm-choice); outline-offset: 2px; }
+.mm-hand-cards button.mm-card[aria-pressed="true"]::after { content: "\\2713"; position: absolute; left: 2px; top: 7px;
+  width: 16px; height: 16px; border-radius: 50%; background: var(--mm-choice); color: var(--mm-bg); font-weight: 800; line-height: 16px; text-align: center; }
 .mm-teaching { border-left: 4px solid var(--mm-warn); padding-left: 6px; }
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mm-controls button, .mm-decision button, .mm-tally-toggle {
   border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);
   border-radius: 5px; padding: 3px 9px; }
-.mm-controls button[aria-pressed="true"] { background: var(--mm-accent); color: var(--mm-bg); border-color: var(--mm-accent); }
-.mm-root button.mm-play:not(:disabled) { font-weight: 700; background: var(--mm-accent); color: var(--mm-bg); border-color: var(--mm-accent); }
+.mm-controls button[aria-pressed="true"] { background: var(--mm-choice); color: var(--mm-bg); border-color: var(--mm-choice); }
+.mm-controls button[aria-pressed="true"]::before { content: "\\2713  "; }
+.mm-root button.mm-play:not(:disabled) { font-weight: 700; background: var(--mm-choice); color: var(--mm-bg); border-color: var(--mm-choice); }
 .mm-composed { color: var(--mm-muted); }
-.mm-decision { border: 2px solid var(--mm-accent); border-radius: 8px; padding: 8px; background: var(--mm-bg);
+.mm-decision { border: 3px double var(--mm-choice); border-radius: 8px; padding: 8px; background: var(--mm-bg);
   display: flex; flex-direction: column; gap: 6px; }
 .mm-decision-q { font-weight: 700; }
 .mm-decision-answers { display: flex; gap: 6px; flex-wrap: wrap; }
@@ -535,7 +556,7 @@ export function drawSeats(doc, view, ctx, played = null) {
     });
     const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
     if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
-    if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge" }, "to move"));
+    if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge mm-badge-turn" }, "to move"));
     if (played && played.seat === s) name.append(el(doc, "span", { class: "mm-badge mm-badge-last" }, "just played"));
     if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
     const personal = (view.personal || [])[s];
@@ -630,7 +651,7 @@ function handCards(doc, view, hand, seat, composer) {
       card.dataset.action = "order";
       if (!composer.canOrder(index)) card.disabled = true;
     }
-    row.append(card);
+    row.append(el(doc, "div", { class: "mm-hand-order" }, card));
   });
   if (!row.childElementCount) row.append(el(doc, "span", { class: "mm-muted" }, "(no cards)"));
   return row;

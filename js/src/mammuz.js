@@ -17,6 +17,16 @@ export const css = `
   --mz-border: var(--tw-border, var(--jp-border-color1, #c3c9d0));
   --mz-accent: var(--tw-brand, var(--jp-brand-color1, #1e6fd0));
   --mz-warn: var(--jp-warn-color1, #c77700);
+  /* Colour roles, each with a shape of its own besides (docs/architecture.md lists them): the
+     seat to move in the accent (a ring and a "to move" badge); your choices and the cards you
+     may challenge in a teal (a raised card with a double ring and a tick; a dotted ring), apart
+     from the cards' own colours; the last lay in the ink (a dashed frame, "last lay"); a card a
+     challenge turned in the warning orange (a solid ring; the latest one also a "?" tag). The
+     teal is mixed with the ink, so it keeps its contrast on a light and a dark page alike. */
+  --mz-turn: var(--mz-accent);
+  --mz-choice: color-mix(in srgb, #009688 65%, var(--mz-fg));
+  --mz-last: var(--mz-fg);
+  --mz-challenge: var(--mz-warn);
   --mz-face: #fbfaf6;
   --mz-face-fg: #1f1a14;
   color: var(--mz-fg); background: var(--mz-bg);
@@ -24,7 +34,7 @@ export const css = `
   font-size: var(--jp-ui-font-size1, 13px);
   /* One footprint for every frame: fixed regions, each scrolling inside. */
   display: grid; grid-template-columns: minmax(240px, min(40%, 360px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
-  gap: 6px; padding: 4px; height: 580px; overflow: hidden; box-sizing: border-box;
+  gap: 6px; padding: 4px; height: var(--tw-table-height, 640px); overflow: hidden; box-sizing: border-box;
 }
 /* Each region's size comes from the grid, never from its content: a frame that redraws one
    region lays out that region alone. */
@@ -33,9 +43,11 @@ export const css = `
 .mz-left, .mz-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
 .mz-slot-middle { flex: none; contain: none; }
 .mz-slot-seats { flex: 1 1 0; }
-.mz-slot-herd { flex: 0 0 236px; }
+/* The herd takes what the hand (one row of cards; the all-seeing view's hands scroll) and the
+   composer leave: seven displays of four cards fit. */
+.mz-slot-herd { flex: 1 1 0; }
 .mz-slot-herd > .mz-section { min-height: 100%; }
-.mz-slot-hands { flex: 1 1 0; }
+.mz-slot-hands { flex: 0 0 144px; }
 .mz-slot-composer { flex: none; overflow: visible; contain: none; }
 .mz-slot:empty { display: none; }
 @media (prefers-color-scheme: dark) {
@@ -79,7 +91,7 @@ export const css = `
 .mz-back::before { display: none; }
 .mz-back-mark { font-weight: 900; font-size: 16px; text-shadow: 0 1px 1px #000; }
 .mz-known { opacity: 0.8; outline: 2px dashed var(--mz-muted); outline-offset: -4px; }
-.mz-turned { box-shadow: 0 0 0 3px var(--mz-warn); }
+.mz-turned { box-shadow: 0 0 0 3px var(--mz-challenge); }
 .mz-bases { display: flex; gap: 4px; flex-wrap: wrap; align-items: flex-end; }
 .mz-base { display: flex; flex-direction: column; align-items: center; gap: 1px; min-width: 40px; }
 .mz-base-count { font-weight: 700; }
@@ -89,22 +101,30 @@ export const css = `
 .mz-herd { display: flex; gap: 8px; flex-wrap: wrap; align-items: flex-start; }
 .mz-display { display: flex; flex-direction: column; gap: 3px; padding: 4px; border-radius: 6px; border: 1px solid var(--mz-border); background: var(--mz-bg); }
 .mz-display { position: relative; }
-.mz-display-last { border: 2px dashed var(--mz-fg); }
-.mz-last-badge { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mz-fg); color: var(--mz-bg); align-self: flex-start; }
-.mz-challenged { outline: 3px solid var(--mz-fg); outline-offset: 2px; }
-.mz-last-challenge { display: flex; align-items: center; gap: 4px; flex-wrap: wrap; margin-bottom: 4px; }
+.mz-display-last { border: 2px dashed var(--mz-last); }
+.mz-last-badge { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mz-last); color: var(--mz-bg); align-self: flex-start; }
+.mz-challenged { outline: 3px solid var(--mz-challenge); outline-offset: 2px; }
+.mz-challenged::after { content: "?"; position: absolute; right: -7px; top: -7px; width: 16px; height: 16px; border-radius: 50%;
+  background: var(--mz-challenge); color: var(--mz-bg); font-weight: 900; font-size: 11px; line-height: 16px; text-align: center; }
+/* The latest challenge on one line: the label, the card turned, who turned whose. */
+.mz-last-challenge { display: grid; grid-template-columns: auto auto minmax(0, 1fr); align-items: center; gap: 8px; margin: 2px 0 6px; }
 .mz-display-cards { display: flex; gap: 3px; padding: 3px; }
 .mz-display-head { font-weight: 600; }
 .mz-claim { color: var(--mz-muted); }
-.mz-display-cards button.mz-card:not(:disabled):hover { transform: translateY(-4px); box-shadow: 0 0 0 3px var(--mz-accent); }
+.mz-display-cards button.mz-card:not(:disabled) { outline: 3px dotted var(--mz-choice); outline-offset: 2px; }
+.mz-display-cards button.mz-card:not(:disabled):hover, .mz-display-cards button.mz-card:not(:disabled):focus-visible { transform: translateY(-4px); outline: 4px double var(--mz-choice); }
 .mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(150px, 100%), 1fr)); gap: 6px; }
 .mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
   display: flex; flex-direction: column; gap: 3px; position: relative; }
-.mz-seat.mz-to-move { border-color: var(--mz-accent); box-shadow: 0 0 0 2px var(--mz-accent); }
+.mz-seat.mz-to-move { border-color: var(--mz-turn); box-shadow: 0 0 0 2px var(--mz-turn); }
 .mz-seat-name { display: flex; gap: 4px; align-items: center; font-weight: 700; flex-wrap: wrap; }
-/* Text on the accent takes the page's background: dark on a dark theme's light accent. */
-.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; background: var(--mz-accent); color: var(--mz-bg); font-weight: 600; }
-.mz-badge.mz-badge-win { color: #fff; }
+/* A fact about a seat ("you", "bot", "started this herd") in plain ink; the seat to move in the
+   accent, with an arrow. Text on the accent takes the page's background: dark on a dark
+   theme's light accent. */
+.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; border: 1px solid var(--mz-muted); color: var(--mz-fg); font-weight: 600; }
+.mz-badge.mz-badge-turn { background: var(--mz-turn); border-color: var(--mz-turn); color: var(--mz-bg); font-weight: 700; }
+.mz-badge.mz-badge-turn::before { content: "\\25B6\\FE0E  "; }
+.mz-badge.mz-badge-win { color: #fff; border-color: #2f855a; }
 .mz-badge-win { background: #2f855a; }
 .mz-facts { color: var(--mz-muted); }
 .mz-facts b { color: var(--mz-fg); }
@@ -115,13 +135,21 @@ export const css = `
 .mz-hands { display: flex; flex-direction: column; gap: 4px; }
 .mz-teaching { border-left: 4px solid var(--mz-warn); }
 .mz-hand-owner { font-weight: 600; }
-.mz-hand { display: flex; gap: 4px; flex-wrap: nowrap; overflow-x: auto; align-items: flex-end; padding-top: 8px; }
-.mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-8px); box-shadow: 0 0 0 3px var(--mz-accent); }
+/* A hand fans as a real one does: when its cards are wider than the region, each card but the
+   last is covered by the next, down to a 12 px edge (its number and colour); the last shows
+   whole. A covered card comes forward under the pointer. */
+.mz-hand { display: flex; gap: 4px; flex-wrap: nowrap; overflow-x: auto; align-items: flex-end; padding: 8px 4px 2px; container-type: inline-size; }
+.mz-hand > .mz-card + .mz-card { margin-left: clamp(-60px, calc((100cqw - var(--n, 1) * 72px) / max(1, var(--n, 1) - 1) - 4px), 0px); }
+.mz-hand > .mz-card:hover, .mz-hand > .mz-card:focus-visible { z-index: 1; }
+.mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-8px); outline: 4px double var(--mz-choice); outline-offset: 2px; }
+.mz-hand button.mz-card[aria-pressed="true"]::after { content: "\\2713"; position: absolute; left: 2px; bottom: 2px; width: 16px; height: 16px;
+  border-radius: 50%; background: var(--mz-choice); color: var(--mz-bg); font-weight: 800; line-height: 16px; text-align: center; }
 .mz-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mz-controls button { border: 1px solid var(--mz-border); background: var(--mz-bg); color: var(--mz-fg); border-radius: 5px; padding: 3px 9px; }
-.mz-controls button[aria-pressed="true"] { background: var(--mz-accent); color: var(--mz-bg); border-color: var(--mz-accent); }
+.mz-controls button[aria-pressed="true"] { background: var(--mz-choice); color: var(--mz-bg); border-color: var(--mz-choice); }
+.mz-controls button[aria-pressed="true"]::before { content: "\\2713  "; }
 .mz-controls .mz-species .mz-icon { width: 16px; height: 16px; vertical-align: -3px; margin-right: 3px; }
-.mz-lay { font-weight: 700; border-color: var(--mz-accent) !important; }
+.mz-lay:not(:disabled) { font-weight: 700; background: var(--mz-choice) !important; color: var(--mz-bg) !important; border-color: var(--mz-choice) !important; }
 .mz-composed { color: var(--mz-muted); }
 .mz-flip { animation: mz-flip 0.5s ease-out; }
 @keyframes mz-flip { from { transform: rotateY(90deg); } to { transform: none; } }
@@ -290,9 +318,9 @@ export function drawHerd(doc, view, ctx, composer, anim, marks = {}) {
     // The latest challenge stays in sight after its herd is gone: who turned what.
     const line = el(doc, "div", { class: "mz-last-challenge", dataset: { card: last.card } },
       el(doc, "span", { class: "mz-last-badge" }, "last challenge"),
-      ` ${seatName(view, ctx, last.challenger)} turned a card of ${seatName(view, ctx, last.displayer)}: `,
       faceCard(last.card, { small: true, mark: "mz-challenged", ariaLabel: `${cardLabel(last.card)}, the card last challenged` }, doc),
-      ` ${cardLabel(last.card)}`);
+      el(doc, "span", { class: "mz-last-challenge-text" },
+        `${seatName(view, ctx, last.challenger)} turned a card of ${seatName(view, ctx, last.displayer)}: ${cardLabel(last.card)}.`));
     box.append(line);
   }
   if (displays.length) box.append(row);
@@ -316,7 +344,7 @@ export function drawSeats(doc, view, ctx, anim, settled = true) {
     const name = el(doc, "div", { class: "mz-seat-name" }, seatName(view, ctx, s));
     if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mz-badge" }, "you"));
     if (bots.includes(s)) name.append(el(doc, "span", { class: "mz-badge" }, "bot"));
-    if (moving) name.append(el(doc, "span", { class: "mz-badge" }, "to move"));
+    if (moving) name.append(el(doc, "span", { class: "mz-badge mz-badge-turn" }, "to move"));
     if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "started this herd"));
     if (over && (view.winners || []).includes(s)) name.append(el(doc, "span", { class: "mz-badge mz-badge-win" }, "winner"));
     seat.append(name);
@@ -347,6 +375,8 @@ function handRow(doc, view, ctx, hand, composer) {
     }
     row.append(node);
   });
+  // How many cards share the row: the fan's overlap (CSS) follows from it.
+  row.style.setProperty("--n", String(row.childElementCount));
   if (!row.childElementCount) row.append(el(doc, "span", { class: "mz-facts" }, "(no cards)"));
   return row;
 }

@@ -1,12 +1,16 @@
 """The games' drawing in a real browser, on standalone replays of whole games (no kernel, so a
-few seconds a game): one footprint over every frame, a laptop screen's size, last-move marks on
-the frames that call for them, cards whose labels fit and whose text is at least 11 px, and
-axe-core (bundled from npm, no network) with no serious or critical violation in light and dark.
-Screenshots of each game go to ARTIFACTS (kept with TW_BROWSER_ARTIFACTS)."""
+few seconds a game): one footprint over every frame, a laptop screen's size, every seat and
+every hand card in sight without scrolling, last-move marks on the frames that call for them,
+colour roles that never share a colour, cards whose labels fit and whose text is at least
+11 px, and axe-core (bundled from npm, no network) with no serious or critical violation in
+light and dark. One page per game: the dark theme is the same page with its colour scheme
+switched. Screenshots of each game go to ARTIFACTS (kept with TW_BROWSER_ARTIFACTS)."""
 
 from __future__ import annotations
 
 import json
+import math
+import re
 
 import pytest
 
@@ -15,11 +19,12 @@ from conftest import ARTIFACTS, ROOT
 
 AXE = ROOT / "js" / "node_modules" / "axe-core" / "axe.min.js"
 
-# (game, players, seat): the biggest tables (six seats, the all-seeing view) and a seat's view.
+# (game, players, seat): the biggest tables (six seats: a player's own view and the all-seeing
+# view) and smaller ones.
 CASES = [
     ("mamba", 4, None),
     ("mamma-mia", 5, 2),
-    ("mamma-mia-plus", 6, None),
+    ("mamma-mia-plus", 6, 5),
     ("mammuz", 6, None),
     ("mammuz", 3, 1),
 ]
@@ -38,8 +43,13 @@ WALK = """(limit) => {
     const bar = root.querySelector('.tw-bar').getBoundingClientRect();
     const f = data.frames[i];
     const count = (sel) => root.querySelectorAll(sel).length;
+    // Regions that would need scrolling to show a seat or a hand's card (the all-seeing view's
+    // several hands may scroll up and down; each hand still fans within its row).
+    const scrolls = [...root.querySelectorAll(SCROLL_FREE)]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
+      .map((e) => e.className.split(' ')[0]);
     out.push({
-      i, kind: f.kind, data: f.data, step: f.step, sub: f.sub,
+      i, kind: f.kind, data: f.data, step: f.step, sub: f.sub, scrolls,
       height: root.getBoundingClientRect().height, barTop: bar.top, barWidth: bar.width,
       marks: {
         to: count('.mamba-board .cell.to'), path: count('.mamba-board .move-path'),
@@ -50,6 +60,67 @@ WALK = """(limit) => {
     });
   }
   return out;
+}"""
+
+# Regions whose whole content must show without scrolling: the seats, each hand's row, and a
+# seat's own hand region.
+SCROLL_FREE = ", ".join([
+    ".mm-slot-seats", ".mz-slot-seats", ".mm-hand-cards", ".mz-hand",
+    ".mm-slot-hand > .mm-hand:not(.mm-teaching)", ".mz-slot-hands:not(:has(.mz-teaching))",
+])
+WALK = WALK.replace("SCROLL_FREE", repr(SCROLL_FREE))
+
+# The colour of each role, from the first frames that show it, and the page's backgrounds. The
+# selection is drawn on a pressed card button put in the hand row (a replay offers no choice;
+# the JupyterLab tests press real ones), the legal target on an enabled one.
+ROLES = """(limit) => {
+  const root = document.querySelector('.tw-root');
+  const slider = root.querySelector('.tw-slider');
+  const found = {};
+  const style = (sel, prop) => { const n = root.querySelector(sel); return n ? getComputedStyle(n)[prop] : null; };
+  // A mark drawn as an outline (its colour and style), else as a box-shadow ring.
+  const ring = (n) => {
+    const cs = getComputedStyle(n);
+    return cs.outlineStyle !== 'none' ? [cs.outlineColor, cs.outlineStyle] : [cs.boxShadow, 'ring'];
+  };
+  const probe = (rowSel, cls, pressed) => {
+    const row = root.querySelector(rowSel);
+    if (!row) return null;
+    const b = document.createElement('button');
+    b.className = cls;
+    if (pressed) b.setAttribute('aria-pressed', 'true');
+    row.append(b);
+    const found = ring(b);
+    b.remove();
+    return found;
+  };
+  const want = (name, value, shape) => { if (value && !(name in found)) found[name] = [value, shape]; };
+  const n = Math.min(Number(slider.max), limit);
+  for (let i = 0; i <= n; i++) {
+    slider.value = i;
+    slider.dispatchEvent(new Event('input'));
+    if (root.querySelector('.mm-root')) {
+      want('turn', style('.mm-seat.mm-to-move', 'boxShadow'), 'ring');
+      want('last', style('.mm-just-played', 'outlineColor'), style('.mm-just-played', 'outlineStyle'));
+      if (!found.players) found.players = [...root.querySelectorAll('.mm-seat')].map((e) => getComputedStyle(e).borderTopColor);
+      const choice = probe('.mm-hand-cards', 'mm-card', true);
+      if (choice) want('choice', ...choice);
+    } else {
+      want('turn', style('.mz-seat.mz-to-move', 'borderTopColor'), 'ring');
+      want('last', style('.mz-display-last', 'borderTopColor'), style('.mz-display-last', 'borderTopStyle'));
+      const challenged = root.querySelector('.mz-challenged');
+      if (challenged) want('challenged', ...ring(challenged));
+      const choice = probe('.mz-hand', 'mz-card', true);
+      if (choice) want('choice', ...choice);
+      const target = probe('.mz-display-last .mz-display-cards', 'mz-card', false);
+      if (target) want('target', ...target);
+    }
+    if (['turn', 'last', 'choice'].every((k) => k in found) && (root.querySelector('.mm-root') || 'challenged' in found)) break;
+  }
+  const bg = (sel) => getComputedStyle(root.querySelector(sel)).backgroundColor;
+  const game = root.querySelector('.mm-root, .mz-root');
+  found.backgrounds = [getComputedStyle(game).backgroundColor, bg('.mm-section, .mz-section')];
+  return found;
 }"""
 
 # Text under 11 px, and card labels wider than their box, in the frame shown.
@@ -83,6 +154,68 @@ def _replay(name, players, seat, tmp_path):
     return path
 
 
+def _rgb(css: str, under=(255, 255, 255)) -> tuple[float, float, float]:
+    """A computed colour (rgb(), rgba() or color(srgb …), as color-mix computes) as 0–255 RGB,
+    a translucent one laid over `under`."""
+    nums = [float(x) for x in re.findall(r"[-\d.]+(?:e-?\d+)?", css.split("srgb")[-1])]
+    if css.startswith("color("):
+        rgb, alpha = [v * 255 for v in nums[:3]], (nums[3] if len(nums) > 3 else 1.0)
+    else:
+        rgb, alpha = nums[:3], (nums[3] if len(nums) > 3 else 1.0)
+    return tuple(alpha * c + (1 - alpha) * u for c, u in zip(rgb, under))
+
+
+def _contrast(a, b) -> float:
+    def lum(rgb):
+        lin = [(c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _ring_colour(shadow: str) -> str:
+    """The colour of a `box-shadow: 0 0 0 Npx colour` ring, as computed ("rgb(…) 0px 0px 0px 3px")."""
+    return re.match(r"(rgba?\([^)]*\)|color\([^)]*\))", shadow).group(1)
+
+
+def check_colour_roles(roles: dict, scheme: str) -> list[str]:
+    """Each role's colour apart from every other role's and from the seats' colours, and at
+    least 3:1 against the page and the panels; each role's shape apart from the others'."""
+    problems = []
+    page_bg = _rgb(roles.pop("backgrounds")[0])
+    players = [_rgb(c, page_bg) for c in roles.pop("players", [])]
+    colours = {}
+    for name, (value, shape) in roles.items():
+        if shape == "ring" and value == "none":
+            problems.append(f"{scheme}: {name} has no mark")
+            continue
+        colours[name] = (_rgb(_ring_colour(value) if shape == "ring" else value, page_bg), shape)
+    for name in ("turn", "last", "choice"):
+        if name not in colours:
+            problems.append(f"{scheme}: no {name} mark found")
+    names = sorted(colours)
+    # The choices and the legal targets are one role (what you may do): one colour, two shapes.
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (ca, sa), (cb, sb) = colours[a], colours[b]
+            if {a, b} == {"choice", "target"}:
+                if ca != cb or sa == sb:
+                    problems.append(f"{scheme}: choice and target should share a colour, not a shape: {colours[a]} {colours[b]}")
+                continue
+            if math.dist(ca, cb) < 50:
+                problems.append(f"{scheme}: {a} and {b} share a colour: {ca} {cb}")
+            if sa == sb:
+                problems.append(f"{scheme}: {a} and {b} share a shape: {sa}")
+    for name, (c, _) in colours.items():
+        for p in players:
+            if math.dist(c, p) < 50:
+                problems.append(f"{scheme}: {name} looks like a seat's colour: {c} {p}")
+        ratio = _contrast(c, page_bg)
+        if ratio < 3:
+            problems.append(f"{scheme}: {name} {c} has {ratio:.2f}:1 against the page")
+    return problems
+
+
 def _axe(page, scheme):
     if not page.evaluate("() => typeof axe !== 'undefined'"):
         page.add_script_tag(path=str(AXE))
@@ -100,23 +233,28 @@ def test_a_whole_game_keeps_one_footprint_marks_the_last_move_and_passes_axe(bro
     path = _replay(name, players, seat, tmp_path)
     problems = []
     heights = {}
-    for scheme in ("light", "dark"):
-        page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme=scheme)
-        try:
-            page.goto(path.as_uri())
-            page.wait_for_selector(".tw-root .tw-board *")
-            if scheme == "light":
-                # Every frame of the game, as the slider shows them.
-                frames = page.evaluate(WALK, 2000)
-                sizes = [f["height"] for f in frames]
-                # One footprint: the widget and its controls stay put over the whole game, and
-                # fit a 1280 × 800 screen, controls included.
-                assert max(sizes) - min(sizes) <= 2, (min(sizes), max(sizes))
-                assert max(sizes) <= 800, max(sizes)
-                assert max(f["barTop"] for f in frames) - min(f["barTop"] for f in frames) <= 2
-                _check_marks(name, frames)
-                marked = lambda i: sum(frames[i]["marks"].values())
-                shown = sorted({max(range(len(frames)), key=lambda i: (marked(i), i)), len(frames) - 1})
+    page = browser.new_page(viewport={"width": 1280, "height": 800}, color_scheme="light")
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector(".tw-root .tw-board *")
+        # Every frame of the game, as the slider shows them.
+        frames = page.evaluate(WALK, 2000)
+        sizes = [f["height"] for f in frames]
+        # One footprint: the widget and its controls stay put over the whole game, and fit a
+        # 1280 × 800 screen, controls included.
+        assert max(sizes) - min(sizes) <= 2, (min(sizes), max(sizes))
+        assert max(sizes) <= 800, max(sizes)
+        assert max(f["barTop"] for f in frames) - min(f["barTop"] for f in frames) <= 2
+        # Every seat and every card of a hand in sight, on every frame: nothing hides in a
+        # region that has to be scrolled.
+        assert [(f["i"], f["scrolls"]) for f in frames if f["scrolls"]] == []
+        _check_marks(name, frames)
+        marked = lambda i: sum(frames[i]["marks"].values())
+        shown = sorted({max(range(len(frames)), key=lambda i: (marked(i), i)), len(frames) - 1})
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            if name != "mamba":
+                problems += check_colour_roles(page.evaluate(ROLES, 2000), scheme)
             # Legibility and axe on the frame with the most marks and on the last one.
             for i in shown:
                 page.evaluate(SHOW, i)
@@ -126,8 +264,8 @@ def test_a_whole_game_keeps_one_footprint_marks_the_last_move_and_passes_axe(bro
                 problems += _axe(page, scheme)
             ARTIFACTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / f"renderer-{name}-{players}-{seat}-{scheme}.png"))
-        finally:
-            page.close()
+    finally:
+        page.close()
     # The dark theme keeps the same footprint.
     assert all(max(h) - min(h) <= 2 for h in heights.values()), heights
     assert problems == [], "\n".join(sorted(set(problems)))
