@@ -6,16 +6,23 @@ For each game (in the configurations of the other benchmarks) the same seeded ga
 bots) are played by one worker and by two, in a ``concurrent.futures.ProcessPoolExecutor`` and
 in a ``dask.distributed`` local cluster of worker processes. Pools are started and warmed (each
 worker has made the game once) before the clock runs, as in a notebook that reuses its
-executor. The number of games is chosen so that one worker needs about ``--seconds``. Each
-measurement is the best of ``--repeats`` runs, 1 and 2 workers alternating. The figure is the
-speed-up ``time(1 worker) / time(2 workers)``: at most 2 on two free cores, less on a machine
-that other work keeps busy (the load average is printed). Writes ``bench/results/simulate.json``.
+executor. The number of games is chosen so that one worker needs about ``--seconds``: the very
+games measured (seeds 0, 1, …) are first played one by one in this process until they add up
+to that time. Each measurement is the best of ``--repeats`` runs, 1 and 2 workers alternating.
+The figure is the speed-up ``time(1 worker) / time(2 workers)``: at most 2 on two free cores,
+less on a machine that other work keeps busy (the load average over the last minute is taken
+before every run and printed with the best ones). Next to it, the *schedule bound*: the
+speed-up that ``tw.simulate``'s chunks allow with two free cores, from the games' CPU times of
+the first pass (each chunk to the first worker free, as the executors hand them out), which
+no other load on the machine changes. Prints a table per game and executor; writes
+``bench/results/simulate.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import heapq
 import logging
 import os
 import pathlib
@@ -23,7 +30,8 @@ import platform
 import time
 
 import tabletop_widgets as tw
-from tabletop_widgets.core.game import registered
+from tabletop_widgets.analysis import _check_bots, _chunks, play_one
+from tabletop_widgets.core.game import make, registered
 from common import write_results
 
 PLAYERS = {"mamba": 2, "mamma-mia": 4, "mamma-mia-plus": 6, "mammuz": 4}
@@ -36,13 +44,32 @@ def timed(name, players, games, executor, seed=0):
 
 
 def calibrate(name, players, seconds):
-    """Games that take one worker about ``seconds`` (measured serially, in this process)."""
-    games, spent = 4, 0.0
-    while spent < 0.5:
-        spent, _ = timed(name, players, games, None, seed=10_000)
-        if spent < 0.5:
-            games *= 2
-    return max(4, round(games * seconds / spent))
+    """The CPU time of each game from seed 0 on, played one by one in this process until they
+    take ``seconds``: the games that one worker then plays (at least 4)."""
+    game = make(name, players=players)
+    _, factories = _check_bots(game, "random")
+    for seed in range(20_000, 20_004):  # imports, caches
+        play_one(game, factories, seed)
+    cpu, spent, seed = [], 0.0, 0
+    while spent < seconds or seed < 4:
+        start, clock = time.perf_counter(), time.process_time()
+        play_one(game, factories, seed)
+        cpu.append(time.process_time() - clock)
+        spent += time.perf_counter() - start
+        seed += 1
+    return cpu
+
+
+def schedule_bound(cpu, executors):
+    """time(1 worker) / time(2 workers) of the chunks ``tw.simulate`` sends each executor, the
+    games taking their CPU times ``cpu`` and each chunk going to the first worker free."""
+    def makespan(executor, workers):
+        free = [0.0] * workers
+        for chunk in _chunks(list(range(len(cpu))), None, executor):
+            heapq.heappush(free, heapq.heappop(free) + sum(cpu[s] for s in chunk))
+        return max(free)
+
+    return makespan(executors[1], 1) / makespan(executors[2], 2)
 
 
 class Pools:
@@ -50,9 +77,12 @@ class Pools:
 
     def __init__(self, n, dask):
         self.executors = {"process": concurrent.futures.ProcessPoolExecutor(n)}
+        self.n = n
         self.cluster = None
         if dask:
             from distributed import Client, LocalCluster
+
+            logging.getLogger("distributed").setLevel(logging.ERROR)  # the scheduler runs here
 
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
                                         silence_logs=logging.ERROR)
@@ -67,6 +97,21 @@ class Pools:
             executor.shutdown() if kind == "process" else executor.close()
         if self.cluster is not None:
             self.cluster.close()
+
+
+def print_table(doc):
+    """2 workers against 1, one line per game and executor."""
+    print(f"\n{'game':20s} {'executor':8s} {'games':>6s} {'1 worker':>9s} {'2 workers':>10s} {'speed-up':>9s} "
+          f"{'bound':>6s} {'load':>10s}")
+    for key, row in doc.items():
+        if not isinstance(row, dict) or "games" not in row:
+            continue
+        for kind in ("process", "dask"):
+            if kind in row:
+                r = row[kind]
+                print(f"{key:20s} {kind:8s} {row['games']:6d} {r['seconds_1']:8.2f}s {r['seconds_2']:9.2f}s "
+                      f"{r['speedup']:8.2f}x {r['schedule_bound']:5.2f}x {r['load_1']:4.1f}/{r['load_2']:<4.1f}"
+                      + ("" if r["same_table"] else "  TABLES DIFFER"))
 
 
 def main(argv=None):
@@ -84,22 +129,27 @@ def main(argv=None):
     try:
         for name in args.games or registered():
             players = PLAYERS.get(name, tw.make(name).players)
-            games = calibrate(name, players, args.seconds)
+            cpu = calibrate(name, players, args.seconds)
+            games = len(cpu)
             for n, p in pools.items():
                 p.warm(name, players, n)
-            row = {"games": games, "players": players}
+            row = {"games": games, "players": players, "cpu_seconds": sum(cpu), "longest_game": max(cpu)}
             for kind in pools[1].executors:
-                best = {1: float("inf"), 2: float("inf")}
+                best = {1: (float("inf"), None), 2: (float("inf"), None)}
                 tables = {}
                 for _ in range(args.repeats):
                     for n in (1, 2):
+                        load = os.getloadavg()[0]
                         spent, tables[n] = timed(name, players, games, pools[n].executors[kind])
-                        best[n] = min(best[n], spent)
+                        best[n] = min(best[n], (spent, load))
                 same = tables[1].equals(tables[2])
-                row[kind] = {"seconds_1": best[1], "seconds_2": best[2], "speedup": best[1] / best[2],
+                bound = schedule_bound(cpu, {n: pools[n].executors[kind] for n in (1, 2)})
+                row[kind] = {"seconds_1": best[1][0], "seconds_2": best[2][0], "speedup": best[1][0] / best[2][0],
+                             "load_1": best[1][1], "load_2": best[2][1], "schedule_bound": bound,
                              "same_table": bool(same)}
-                print(f"{name:15s} {players}p {kind:8s} {games:5d} games: 1 worker {best[1]:6.2f} s, "
-                      f"2 workers {best[2]:6.2f} s, speed-up {best[1] / best[2]:.2f}x"
+                print(f"{name:15s} {players}p {kind:8s} {games:5d} games: 1 worker {best[1][0]:6.2f} s "
+                      f"(load {best[1][1]:.1f}), 2 workers {best[2][0]:6.2f} s (load {best[2][1]:.1f}), "
+                      f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x"
                       + ("" if same else "  (TABLES DIFFER)"))
             doc[f"{name}_{players}p"] = row
     finally:
@@ -107,6 +157,7 @@ def main(argv=None):
             p.close()
     doc["load_after"] = os.getloadavg()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print_table(doc)
     write_results(doc, args.out)
     return doc
 
