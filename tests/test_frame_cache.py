@@ -59,7 +59,10 @@ def test_an_action_sends_its_frames_as_patches_of_the_browsers_last_frame_and_no
         # The new frame travels once: `current` waits (the browser builds it from the frames).
         assert not any("current" in msg.get("state", {}) for msg in sent)
         full_view = size(m.frames_of_step(len(m), 0)[-1].view)
-        assert sum(size(msg) for msg in sent if msg.get("content", {}).get("type") != "legal") < full_view
+        # (the legal actions, alone or riding with the frames, are not frames)
+        without_legal = [{**msg, "content": {k: v for k, v in msg["content"].items() if k != "legal"}} if "content" in msg else msg
+                         for msg in sent if msg.get("content", {}).get("type") != "legal"]
+        assert sum(size(msg) for msg in without_legal) < full_view
     # What the browser holds, rebuilt from the patches, is the seat's whole timeline.
     assert w.held == frames_json(m, 0)
     # ...and Python's `current` is the frame shown, sent with the next reload.
@@ -71,6 +74,30 @@ def test_an_action_sends_its_frames_as_patches_of_the_browsers_last_frame_and_no
     w.out.clear()
     browser(w, {"type": "hello"})
     assert not any("current" in msg.get("state", {}) for msg in w.out)  # sent once
+
+
+
+def test_a_browser_play_and_the_bots_answers_leave_as_one_frames_message_after_one_cursor_update():
+    rng = random.Random(2)
+    m = tw.Match("mamma-mia", seed=2, players=3)
+    w = counting(record(tw.widget(m, seat=0, bots={1: "random", 2: "random"})))
+    browser(w, {"type": "hello"})
+    for _ in range(12):
+        if m.state.is_over:
+            break
+        before_step, held = m.cursor, len(w.held)
+        w.out.clear()
+        browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor})
+        assert w.error == "" and m.cursor > before_step + 1  # the bots answered
+        # One state update (the cursor, first: the browser then draws the frames once), then one
+        # message with every new step's frames and the legal actions; `current` waits.
+        assert [msg["method"] for msg in w.out] == ["update", "custom"]
+        assert w.out[0]["state"] == {"cursor": m.cursor}
+        (answer,) = [msg["content"] for msg in w.out if msg["method"] == "custom"]
+        assert answer["type"] == "frames" and answer["from"] == held
+        assert answer["legal"] == {"step": m.cursor, "to_move": m.state.to_move,
+                                   "actions": [str(a) for a in m.state.legal_actions()] if m.state.to_move == 0 else []}
+        assert w.held == frames_json(m, 0)
 
 
 def test_a_cell_that_played_sends_current_once_after_it_ran(monkeypatch):

@@ -279,16 +279,19 @@ def test_constructor_checks_the_seat_the_bots_and_the_game():
 
 
 # bots ------------------------------------------------------------------------------------
-def test_bots_answer_a_browser_action_each_move_as_its_own_frames():
+def test_bots_answer_a_browser_action_in_the_same_frames_message():
     w = make_widget(bots={1: "random"})
     m = w.match
     browser(w, {"type": "hello"})
+    held = len(w.held)
     w.sent.clear()
+    w.raw.clear()
     browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
     assert m.cursor == 2 and m.state.to_move == 0
-    frames = of_type(w, "frames")
-    assert [f["frames"] for f in frames] == [frames_json(m, steps=[1]), frames_json(m, steps=[2])]
-    assert frames[1]["from"] == frames[0]["from"] + len(frames[0]["frames"])
+    # the move and the bot's answer, each step its frames, in one message with the legal actions
+    (frames,) = of_type(w, "frames")
+    assert frames["from"] == held and frames["frames"] == frames_json(m, steps=[1, 2])
+    assert [msg["type"] for msg in w.raw] == ["frames"] and "legal" in w.raw[0]
     # legal actions only once, at the end, for the human seat
     assert of_type(w, "legal") == [{"type": "legal", "step": 2, "to_move": 0, "actions": legal_notations(m)}]
     assert w.bot_seats == [1]

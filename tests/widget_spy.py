@@ -8,7 +8,8 @@ from tabletop_widgets.core.wire import receive
 def record(w):
     """From now on, keep every message ``w`` sends to the browser: ``w.raw`` as sent (the
     JSON the browser receives), ``w.sent`` with the frames' views rebuilt from their patches
-    as the browser does, and ``w.held``, the frames the browser holds."""
+    as the browser does (the ``legal`` a ``frames`` message carries after it, as a ``legal``
+    message of its own), and ``w.held``, the frames the browser holds."""
     w.sent, w.raw = [], []
     # Recording a widget already on a page: the page holds the frames Python sent it so far.
     counts = getattr(w, "_counts", None) or []
@@ -17,11 +18,15 @@ def record(w):
     def send(content, buffers=None):
         wire = json.loads(json.dumps(content))
         w.raw.append(wire)
+        legal = None
         if wire.get("type") == "frames":
             w.held = receive(w.held, wire)
             start = max(0, min(wire.get("from", 0), len(w.held)))
             wire = dict(wire, frames=w.held[start:])
+            legal = wire.pop("legal", None)
         w.sent.append(wire)
+        if legal is not None:
+            w.sent.append({"type": "legal", **legal})
 
     w.send = send
     return w

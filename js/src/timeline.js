@@ -34,6 +34,12 @@ export const SPEEDS = [
 ];
 export const DEFAULT_SPEED = 1400;
 
+/** A play's answer not there after this many milliseconds: the board is drawn as waiting. */
+export const PENDING_DRAW_MS = 150;
+
+const nextFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
+const cancelFrame = (id) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id));
+
 /**
  * The anywidget module of a game: `export default createGameWidget({name, css, mount})`.
  * @param {Spec} spec
@@ -190,6 +196,8 @@ function mountTimeline(el, model, spec, live) {
     synced: false, // the frames held came from a full answer (`from: 0`), not a saved frame
     framesSeat: null, // the seat the frames held were made for (set below, once seatOf exists)
     keep: null, // {step, sub} shown when the seat changed: shown again once the new frames come
+    pendingTimer: null, // draws the board as waiting when a play's answer is slow to come
+    scrollFrame: null, // the animation frame that scrolls the log to the current entry
   };
 
   // ---- the elements ---------------------------------------------------------------------
@@ -309,7 +317,14 @@ function mountTimeline(el, model, spec, live) {
         if (!interactive || st.pending || typeof notation !== "string") return false;
         st.pending = true;
         model.send({ type: "play", action: notation, step: cursor });
-        draw();
+        // The answer usually comes within milliseconds, and it is drawn once. Drawing the
+        // board as waiting now would only keep the page busy while the answer is on its way;
+        // a kernel that is slow to answer (a cell running) gets the waiting board.
+        stopPendingTimer();
+        st.pendingTimer = setTimeout(() => {
+          st.pendingTimer = null;
+          if (st.pending) draw();
+        }, PENDING_DRAW_MS);
         return true;
       },
       send(msg) {
@@ -363,6 +378,22 @@ function mountTimeline(el, model, spec, live) {
   }
 
   const atEnd = () => st.index >= st.frames.length - 1;
+
+  function stopPendingTimer() {
+    if (st.pendingTimer !== null) clearTimeout(st.pendingTimer);
+    st.pendingTimer = null;
+  }
+
+  /** The legal actions at the cursor (a `legal` message, or the `legal` of a `frames` one). */
+  function takeLegal(legal) {
+    st.pending = false; // Python answers every play with the legal actions, even a refused one
+    stopPendingTimer();
+    st.legal = {
+      step: Number.isInteger(legal.step) ? legal.step : -1,
+      to_move: Number.isInteger(legal.to_move) ? legal.to_move : null,
+      actions: Array.isArray(legal.actions) ? legal.actions.filter((a) => typeof a === "string") : [],
+    };
+  }
   const animate = () => (model.get("settings") || {}).animate !== false;
 
   function receiveFrames(msg) {
@@ -374,6 +405,10 @@ function mountTimeline(el, model, spec, live) {
     const from = Math.max(0, Math.min(Number.isInteger(msg.from) ? msg.from : 0, st.frames.length));
     const incoming = Array.isArray(msg.frames) ? decodeFrames(msg.frames, from > 0 ? st.frames[from - 1] : null) : [];
     if (from === 0) st.synced = true;
+    // The answer to this page's own play: that move shows at once, whatever beat the frame
+    // before it had (the player has seen it: they just answered it).
+    const answer = st.pending;
+    if (msg.legal && typeof msg.legal === "object") takeLegal(msg.legal);
     const shown = st.keep || st.frames[st.index];
     st.keep = null;
     if (from === 0) st.framesSeat = seatOf();
@@ -401,7 +436,7 @@ function mountTimeline(el, model, spec, live) {
         const waited = Date.now() - st.beatAt;
         st.following = true;
         stopTimer();
-        if (st.index >= from || waited >= st.speed) {
+        if (st.index >= from || waited >= st.speed || answer) {
           st.index = from;
           if (atEnd()) st.following = false;
           else schedule();
@@ -524,7 +559,16 @@ function mountTimeline(el, model, spec, live) {
       entry.setAttribute("aria-current", "step");
       entry.tabIndex = 0;
     }
-    // Scroll the log itself (never the page) so the current entry is in view.
+    // Scroll the log itself (never the page) so the current entry is in view, once the page
+    // is laid out for its next paint anyway: measuring here, before the board is drawn, would
+    // lay out the whole page an extra time on every frame drawn.
+    if (st.scrollFrame === null) st.scrollFrame = nextFrame(scrollLog);
+  }
+
+  function scrollLog() {
+    st.scrollFrame = null;
+    const current = logList.querySelector(".tw-log-current");
+    if (!current) return;
     const top = current.offsetTop;
     const bottom = top + current.offsetHeight;
     if (top < logList.scrollTop) logList.scrollTop = top;
@@ -697,12 +741,7 @@ function mountTimeline(el, model, spec, live) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "frames") receiveFrames(msg);
     else if (msg.type === "legal") {
-      st.pending = false; // Python answers every play with the legal actions, even a refused one
-      st.legal = {
-        step: Number.isInteger(msg.step) ? msg.step : -1,
-        to_move: Number.isInteger(msg.to_move) ? msg.to_move : null,
-        actions: Array.isArray(msg.actions) ? msg.actions.filter((a) => typeof a === "string") : [],
-      };
+      takeLegal(msg);
       draw();
     } else if (msg.type === "goto" && Number.isInteger(msg.step)) {
       show(Number.isInteger(msg.sub) ? findFrame(msg.step, msg.sub) : lastFrameOf(msg.step));
@@ -747,7 +786,15 @@ function mountTimeline(el, model, spec, live) {
     // Keyboard users land on the cover's button (never taken from another cell's focus).
     if (passing() && focused && document.activeElement !== passBtn) passBtn.focus();
   });
-  for (const name of ["cursor", "seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
+  for (const name of ["seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
+  onModel("change:cursor", () => {
+    // A cursor past the frames held comes just before their `frames` message (a move, the
+    // bots' answers): that message draws them. Drawing now would show the last frame held
+    // as left behind ("Continue from here") for a moment.
+    const last = st.frames[st.frames.length - 1];
+    if (st.synced && !awaitingSeat() && !passing() && last && cursorOf() > last.step) return;
+    draw();
+  });
   onModel("change:error", () => {
     st.pending = false;
     draw();
@@ -771,6 +818,8 @@ function mountTimeline(el, model, spec, live) {
 
   return () => {
     stopTimer();
+    stopPendingTimer();
+    if (st.scrollFrame !== null) cancelFrame(st.scrollFrame);
     for (const [target, type, fn] of domListeners) target.removeEventListener(type, fn);
     domListeners.length = 0;
     for (const [name, fn] of modelListeners) model.off(name, fn);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { DEFAULT_SPEED, applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
+import { DEFAULT_SPEED, PENDING_DRAW_MS, applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
 import generic, { mountGeneric } from "../src/generic.js";
 
 /** A stand-in for the anywidget model that records what the widget does with it. */
@@ -195,18 +195,74 @@ describe("rendering and the protocol", () => {
   });
 
   test("a play waits for Python's answer: a double click plays once", () => {
+    vi.useFakeTimers();
     const { model } = render();
     load(model);
     const first = el.querySelector(".tw-actions button");
     first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
     first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 1", step: 2 }]);
+    // The page is left alone while the answer is on its way; a slow one gets the waiting board.
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(2);
+    vi.advanceTimersByTime(PENDING_DRAW_MS);
+    expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
+    first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    expect(kernelMessages(model)).toHaveLength(1);
     // A refused play is answered with the same legal actions: playable again.
     model.set("error", "Not now.");
     model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"] });
     el.querySelectorAll(".tw-actions button")[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
     expect(kernelMessages(model).at(-1)).toEqual({ type: "play", action: "play 2", step: 2 });
+  });
+
+  test("a move's answer, cursor then one frames message with legal, is drawn once, at once, playable", () => {
+    vi.useFakeTimers();
+    const calls = [];
+    let ctx;
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({
+        update(f, prev, c) {
+          ctx = c;
+          calls.push({ f, ctx: c, continueShown: !$(".tw-continue").hidden });
+        },
+      }),
+    });
+    const { model } = render(widget);
+    load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
+    expect(ctx.play("play 3")).toBe(true);
+    const before = calls.length;
+    // The cursor past the frames held is not drawn: its frames follow.
+    model.set("cursor", 2);
+    expect(calls.length).toBe(before);
+    // Drawn at once (no beat of the frame before), playable again, never offering "Continue".
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]], legal: { step: 2, to_move: 0, actions: ["play 1"] } });
+    expect(calls.length).toBe(before + 1);
+    expect(calls.at(-1).f).toEqual(FRAMES[4]);
+    expect(calls.at(-1).ctx).toMatchObject({ cursor: 2, interactive: true, legal: ["play 1"], toMove: 0 });
+    expect(calls.some((c) => c.continueShown)).toBe(false);
+    vi.advanceTimersByTime(PENDING_DRAW_MS * 2);
+    expect(calls.length).toBe(before + 1);
+    expect(vi.getTimerCount()).toBe(0);
+    // A cursor moved back over frames held is drawn at once.
+    model.set("cursor", 1);
+    expect(calls.length).toBe(before + 2);
+  });
+
+  test("your move shows when its answer comes; a bot's answer in the same message gets a beat after it", () => {
+    vi.useFakeTimers();
+    const { model } = render();
+    load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
+    el.querySelector(".tw-actions button").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    model.set("cursor", 3);
+    const bot = frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] });
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4], bot], legal: { step: 3, to_move: 1, actions: ["play 7"] } });
+    expect(caption()).toBe("Bob plays a 3.");
+    vi.advanceTimersByTime(DEFAULT_SPEED - 1);
+    expect(caption()).toBe("Bob plays a 3.");
+    vi.advanceTimersByTime(1);
+    expect(caption()).toBe("Ann plays a 1.");
+    expect([...el.querySelectorAll(".tw-actions button")].map((b) => b.textContent)).toEqual(["play 7"]);
   });
 
   test("legal actions of another step, or none, make no frame interactive", () => {
@@ -406,6 +462,7 @@ describe("new frames", () => {
     expect(caption()).toBe("Ann draws a card.");
     vi.advanceTimersByTime(DEFAULT_SPEED);
     expect(caption()).toBe("Bob plays a 3.");
+    vi.advanceTimersToNextFrame(); // the log scrolls to the entry drawn (no beat is left)
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -436,6 +493,7 @@ describe("new frames", () => {
     expect(caption()).toBe("Bob plays a 3.");
     click(".tw-skip");
     expect(caption()).toBe("Ann plays a 1.");
+    vi.advanceTimersToNextFrame(); // the log scrolls to the entry drawn (no beat is left)
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -718,8 +776,8 @@ describe("cleanup", () => {
     load(model);
     expect(model.listenerCount()).toBeGreaterThan(before);
     click(".tw-first");
-    click(".tw-play"); // a running timer
-    expect(vi.getTimerCount()).toBe(1);
+    click(".tw-play"); // a running timer, and the log's scroll waiting for the next frame
+    expect(vi.getTimerCount()).toBe(2);
     expect(added.length).toBeGreaterThan(5);
     cleanup();
     expect(model.listenerCount()).toBe(before);

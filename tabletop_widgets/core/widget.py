@@ -201,6 +201,9 @@ class GameWidget(anywidget.AnyWidget):
         self._encoded: OrderedDict = OrderedDict()
         self._quiet_current = False
         self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
+        # The frames of the steps played and not yet sent, {"from": i, "frames": [...]}: an action
+        # and the bots' answers to it leave as one message, with `legal` (see _send_legal).
+        self._outbox = None
         self._bot_specs = bots
         self._bots = {}
         self._at = None  # (step, sub): the frame Python last told the browser to show
@@ -590,6 +593,7 @@ class GameWidget(anywidget.AnyWidget):
     def _send_all(self, goto: bool = True):
         """Everything the browser needs: frames from 0, the legal actions, the cursor. Each
         step's frames are encoded once and kept, so a reload (``hello``) re-encodes nothing."""
+        self._outbox = None  # the frames from 0 hold them
         if self.pass_to is not None:
             # Covered between two players: no frame of either seat until the next one is ready.
             self._counts = []
@@ -642,8 +646,31 @@ class GameWidget(anywidget.AnyWidget):
         return {"type": "legal", "step": self._match.cursor, "to_move": to_move, "actions": actions}
 
     def _send_legal(self):
-        if not self._holding:
-            self.send(self._legal_message())
+        """``legal``, after the frames of the steps played since the last one, in one message.
+
+        A move from the browser is answered by one ``frames`` message holding the move's frames,
+        the bots' answers and the legal actions, after one update of ``cursor``: the browser
+        draws the move once, playable again, instead of once per step, cursor and ``legal``
+        message (each of which costs the page a redraw while the next one waits)."""
+        if self._holding:
+            return
+        legal = self._legal_message()
+        if self._outbox is None:
+            self.send(legal)
+            return
+        del legal["type"]
+        self._send_outbox(legal)
+
+    def _send_outbox(self, legal=None):
+        out, self._outbox = self._outbox, None
+        if out is None:
+            return
+        # `cursor` first: when the frames arrive the browser has everything to draw them.
+        self._sync_cursor(quiet=True)
+        msg = {"type": "frames", "from": out["from"], "frames": out["frames"]}
+        if legal is not None:
+            msg["legal"] = legal
+        self.send(msg)
 
     def _sync_cursor(self, quiet: bool = False):
         """``cursor`` and ``current`` from the match. ``quiet`` (after an action): the browser
@@ -678,14 +705,19 @@ class GameWidget(anywidget.AnyWidget):
             return
         if kind == "play":
             # Only the new step's frames, the first a patch of the browser's last frame before
-            # them; the browser drops whatever it held from there on.
+            # them; the browser drops whatever it held from there on. They wait in the outbox
+            # for the bots' answers (while holding) and leave with `legal`.
+            if self._outbox is not None and step != len(self._counts):
+                self._send_outbox()  # not the next step of those waiting: they go first
             del self._counts[step:]
             frames = self._encoded_step(step)
-            self.send({"type": "frames", "from": sum(self._counts), "frames": frames})
+            if self._outbox is None:
+                self._outbox = {"from": sum(self._counts), "frames": []}
+            self._outbox["frames"].extend(frames)
             self._counts.append(len(frames))
-            self._sync_cursor(quiet=True)
             self._send_legal()
         elif kind == "cursor":
+            self._send_outbox()
             self._sync_cursor()
             if not self.replay:  # a replay's browser stays on its frame when the match moves
                 self.send(self._goto_message())
@@ -702,6 +734,7 @@ class GameWidget(anywidget.AnyWidget):
         to_move = self._match.state.to_move
         if to_move not in self.seats or to_move == self.pass_to or (self.pass_to is None and to_move == self.seat):
             return
+        self._send_outbox()  # the last player's screen shows the action before the cover
         if self.pass_to is None and self.seat is not None:
             self._seen[self.seat] = self._match.cursor
         self._seat_change_quiet = True
