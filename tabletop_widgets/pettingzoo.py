@@ -53,8 +53,28 @@ RENDER_MODES = ("ansi",)
 def env(name, players: Optional[int] = None, render_mode: Optional[str] = None,
         max_steps: Optional[int] = None, **options) -> AECEnv:
     """The AEC environment of game ``name`` (or a ``Game``), wrapped to enforce call order."""
-    return OrderEnforcingWrapper(raw_env(name, players=players, render_mode=render_mode,
-                                         max_steps=max_steps, **options))
+    return _OrderEnforcing(raw_env(name, players=players, render_mode=render_mode,
+                                   max_steps=max_steps, **options))
+
+
+class _OrderEnforcing(OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` whose ``last()`` and ``step()`` — the two calls of
+    every step of a learner's loop — go straight to the environment once it has been reset and
+    has agents (the base class reaches each attribute they read through ``__getattr__``); before
+    that, the base class checks and warns as usual."""
+
+    def last(self, observe: bool = True):
+        if not self._has_reset:
+            return super().last(observe)
+        return self.env.last(observe)
+
+    def step(self, action):
+        env = self.env
+        if self._has_reset and env.agents:
+            self._has_updated = True
+            env.step(action)
+        else:
+            super().step(action)
 
 
 def _hook(game: Game, what: str):
@@ -167,11 +187,12 @@ class TabletopEnv(AECEnv):
         self.game_state = self.game_state._apply(self._legal[index])
         self.steps += 1
         self._cumulative_rewards[agent] = 0
-        self.rewards = {a: 0 for a in self.agents}
+        self.rewards = dict.fromkeys(self.agents, 0)
         if self.game_state.is_over:
             winners = set(self.game_state.winners)
             if winners and len(winners) < self.game.players:
                 self.rewards = {a: (1 if self._seat[a] in winners else -1) for a in self.agents}
+                self._accumulate_rewards()  # the only rewards: every other step pays 0
             self.terminations = {a: True for a in self.agents}
             self._legal, self._legal_indices = {}, []
         elif self.max_steps is not None and self.steps >= self.max_steps:
@@ -180,7 +201,6 @@ class TabletopEnv(AECEnv):
         else:
             self._refresh_legal()
             self.agent_selection = self.possible_agents[self.game_state.to_move]
-        self._accumulate_rewards()
 
     def _check_action(self, action, agent) -> int:
         try:

@@ -269,3 +269,25 @@ def test_games_without_hooks_or_with_bad_hooks_are_refused():
     for bad in [dict(players=7), dict(limit=3), dict(max_steps=0)]:
         with pytest.raises(ValueError):
             env("toy-fifteen", **bad)
+
+
+def test_the_call_order_is_still_enforced_around_the_fast_last_and_step(caplog):
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    e = env("mamba")
+    assert isinstance(e, OrderEnforcingWrapper)
+    with pytest.raises(AttributeError):
+        e.last()  # agent_selection before reset()
+    with pytest.raises(Exception, match="reset"):
+        e.step(0)
+    e.reset(seed=0)
+    obs, reward, terminated, truncated, info = e.last()
+    raw = e.unwrapped.last()
+    assert np.array_equal(obs["observation"], raw[0]["observation"]) and np.array_equal(obs["action_mask"], raw[0]["action_mask"])
+    assert (reward, terminated, truncated, info) == raw[1:]
+    assert e.last(observe=False)[0] is None
+    rng = np.random.default_rng(0)
+    _play(e, rng)
+    assert not e.agents
+    e.step(None)  # every agent is done: the wrapper warns as PettingZoo's does
+    assert "step() called after all agents are terminated" in caplog.text
