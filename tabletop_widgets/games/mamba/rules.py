@@ -787,26 +787,28 @@ class Mamba(Game):
         np = _numpy()
         if np is None:
             return self.observation_vector(state.observe(seat), seat)
-        P, rows, letters = self.players, state.rows, self.letters
+        P, rows, letters, phase = self.players, state.rows, self.letters, state.phase
+        order = [letters[(seat + k) % P] for k in range(P)]  # the learner's side first
         v = np.zeros(self.observation_size())
-        board = np.frombuffer(rows.encode("ascii"), np.uint8)[_np_cells]
-        for i, x in enumerate(letters):
-            offset = ((i - seat) % P) * 81
-            v[offset:offset + 81] = board == ord(x)
+        # one byte per cell and channel, 1 where the channel's side stands: the '/' dropped
+        v[:81 * P] = np.frombuffer("".join([rows.translate(_ONE_HOT[x]) for x in order]).encode("latin-1"),
+                                   np.uint8)
         base = 81 * P
-        for c in state._birth_parents():
-            v[base + INDEX[POS[c]]] = 1.0
-        if state.phase == "trim":
+        if phase == "birth_or_move" and state.parents and state.settled and rows.count(".") > 90 - 9 - MAX_STONES:
+            x = letters[state.active]  # the parents that can give birth now (_birth_parents)
+            for p in state.parents:
+                if rows[p] == x:
+                    v[base + INDEX[p]] = 1.0
+        elif phase == "trim":
             for p in state.run:
                 v[base + 81 + INDEX[p]] = 1.0
         base += 162
-        v[base + ("birth_or_move", "trim", "over").index(state.phase)] = 1.0
+        v[base + _PHASES[phase]] = 1.0
         to_move = state.to_move
         if to_move is not None:
             v[base + 3 + (to_move - seat) % P] = 1.0
         base += 3 + P
-        for k in range(P):
-            v[base + k] = rows.count(letters[(seat + k) % P]) / MAX_STONES
+        v[base:base + P] = [rows.count(x) / MAX_STONES for x in order]
         return v
 
     # notation --------------------------------------------------------------------------------
@@ -863,18 +865,17 @@ def _end_winners(game, rows, active):
 
 _new_object = object.__new__
 
-_np_cells = None  # the rows-string numbers of the 81 cells in observation order, as a numpy index
+# rows.translate(_ONE_HOT[x]): the 81 cells in observation order, "\x01" where a stone faces x
+_ONE_HOT = {x: str.maketrans({c: "\x01" if c == x else "\x00" for c in ".SNEW"} | {"/": None}) for x in SIDE_WORD}
+_PHASES = {"birth_or_move": 0, "trim": 1, "over": 2}
 
 
 def _numpy():
     """numpy (an extra of the analysis layer, imported on first use), or None without it."""
-    global _np_cells
     try:
         import numpy as np
     except ModuleNotFoundError:
         return None
-    if _np_cells is None:
-        _np_cells = np.array(CELLS)
     return np
 
 
