@@ -67,7 +67,8 @@ export function mount(boardEl, ctx) {
     "aria-label": "Mamba board: arrow keys move the cursor, Enter picks, Escape cancels",
   });
   const hint = el("div", { class: "hint", "aria-live": "polite" });
-  main.append(host, hint);
+  // The hint sits beside the board, under the seats: the board alone fills the table's height.
+  main.append(host);
   const side = el("div", { class: "mamba-side" });
   const legend = el("div", { class: "legend" });
   const toolbar = el("div", { class: "toolbar" });
@@ -100,7 +101,7 @@ export function mount(boardEl, ctx) {
   const status = el("div", { class: "status", "aria-live": "polite" });
   editor.append(editHelp, palette, sideLabel, notation, editActions, status);
 
-  side.append(legend, toolbar, editor);
+  side.append(legend, hint, toolbar, editor);
   root.append(main, side);
   boardEl.append(root);
 

@@ -21,12 +21,13 @@ export const css = `
      seat to move in the accent (a ring and a "to move" badge); your choices and the cards you
      may challenge in a teal (a raised card with a double ring and a tick; a dotted ring), apart
      from the cards' own colours; the last lay in the ink (a dashed frame, "last lay"); a card a
-     challenge turned in the warning orange (a solid ring; the latest one also a "?" tag). The
-     teal is mixed with the ink, so it keeps its contrast on a light and a dark page alike. */
+     challenge turned in a crimson (a solid ring; the latest one also a "?" tag); what the rules
+     hold pending in the warning orange. The teal and the crimson are mixed with the ink, so
+     they keep their contrast on a light and a dark page alike. */
   --mz-turn: var(--mz-accent);
   --mz-choice: color-mix(in srgb, #009688 65%, var(--mz-fg));
   --mz-last: var(--mz-fg);
-  --mz-challenge: var(--mz-warn);
+  --mz-challenge: color-mix(in srgb, #c2185b 75%, var(--mz-fg));
   --mz-face: #fbfaf6;
   --mz-face-fg: #1f1a14;
   color: var(--mz-fg); background: var(--mz-bg);

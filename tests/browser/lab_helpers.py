@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 import time
 
 
@@ -17,9 +19,10 @@ def wait_until(check, timeout=30.0, what="the condition"):
         time.sleep(0.2)
 
 
-def assert_dark_theme_changes(page, root, colours_js: str):
+def assert_dark_theme_changes(page, root, colours_js: str, while_dark=None):
     """Switch JupyterLab to its dark theme and back: every colour `colours_js` (a function of
-    the widget's root returning a list of computed colours) must change with the theme."""
+    the widget's root returning a list of computed colours) must change with the theme.
+    `while_dark()` (say, axe-core's checks) runs once the dark colours are in place."""
     light = root.evaluate(colours_js)
     assert all(light), light
     assert page.evaluate("() => document.body.dataset.jpThemeLight") == "true"
@@ -31,6 +34,8 @@ def assert_dark_theme_changes(page, root, colours_js: str):
                                arg=[root.element_handle(), light])
         dark = root.evaluate(colours_js)
         assert all(d != l for d, l in zip(dark, light)), (light, dark)
+        if while_dark is not None:
+            while_dark()
     finally:
         # The theme is a user setting, shared with the tests that follow.
         page.evaluate(theme, "JupyterLab Light")
@@ -73,6 +78,71 @@ def decoded_comm_messages(messages):
     return out
 
 
+def _rgb(css: str, under=(255, 255, 255)) -> tuple[float, float, float]:
+    """A computed colour (rgb(), rgba() or color(srgb …), as color-mix computes) as 0–255 RGB,
+    a translucent one laid over `under`."""
+    nums = [float(x) for x in re.findall(r"[-\d.]+(?:e-?\d+)?", css.split("srgb")[-1])]
+    if css.startswith("color("):
+        rgb, alpha = [v * 255 for v in nums[:3]], (nums[3] if len(nums) > 3 else 1.0)
+    else:
+        rgb, alpha = nums[:3], (nums[3] if len(nums) > 3 else 1.0)
+    return tuple(alpha * c + (1 - alpha) * u for c, u in zip(rgb, under))
+
+
+def _contrast(a, b) -> float:
+    def lum(rgb):
+        lin = [(c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _ring_colour(shadow: str) -> str:
+    """The colour of a `box-shadow: 0 0 0 Npx colour` ring, as computed ("rgb(…) 0px 0px 0px 3px")."""
+    return re.match(r"(rgba?\([^)]*\)|color\([^)]*\))", shadow).group(1)
+
+
+def check_colour_roles(roles: dict, scheme: str, required=("turn", "last", "choice")) -> list[str]:
+    """Each role's colour apart from every other role's and from the seats' colours, and at
+    least 3:1 against the page; each role's shape apart from the others'. `roles` maps a role
+    to (computed colour, outline or border style, or "ring" for a box-shadow ring), with
+    "backgrounds" (the page's first) and "players" (the seats' colours)."""
+    roles = dict(roles)
+    problems = []
+    page_bg = _rgb(roles.pop("backgrounds")[0])
+    players = [_rgb(c, page_bg) for c in roles.pop("players", [])]
+    colours = {}
+    for name, (value, shape) in roles.items():
+        if shape == "ring" and value == "none":
+            problems.append(f"{scheme}: {name} has no mark")
+            continue
+        colours[name] = (_rgb(_ring_colour(value) if shape == "ring" else value, page_bg), shape)
+    for name in required:
+        if name not in colours:
+            problems.append(f"{scheme}: no {name} mark found")
+    names = sorted(colours)
+    # The choices and the legal targets are one role (what you may do): one colour, two shapes.
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            (ca, sa), (cb, sb) = colours[a], colours[b]
+            if {a, b} == {"choice", "target"}:
+                if ca != cb or sa == sb:
+                    problems.append(f"{scheme}: choice and target should share a colour, not a shape: {colours[a]} {colours[b]}")
+                continue
+            if math.dist(ca, cb) < 50:
+                problems.append(f"{scheme}: {a} and {b} share a colour: {ca} {cb}")
+            if sa == sb:
+                problems.append(f"{scheme}: {a} and {b} share a shape: {sa}")
+    for name, (c, _) in colours.items():
+        for p in players:
+            if math.dist(c, p) < 50:
+                problems.append(f"{scheme}: {name} looks like a seat's colour: {c} {p}")
+        ratio = _contrast(c, page_bg)
+        if ratio < 3:
+            problems.append(f"{scheme}: {name} {c} has {ratio:.2f}:1 against the page")
+    return problems
+
+
 AXE = __import__("pathlib").Path(__file__).resolve().parents[2] / "js" / "node_modules" / "axe-core" / "axe.min.js"
 
 
@@ -98,4 +168,25 @@ WALK_HEIGHTS = """(root) => {
     heights.push(root.getBoundingClientRect().height);
   }
   return heights;
+}"""
+
+
+# The marks of each colour role in the frame shown (a card table: Mamma Mia or MammuZ), as
+# check_colour_roles takes them: the seat to move, pressed cards, the cards one may challenge,
+# the last move, the challenged card, the seats' own colours and the backgrounds.
+ROLES_SHOWN = """(root) => {
+  const ring = (n) => { const cs = getComputedStyle(n); return cs.outlineStyle !== 'none' ? [cs.outlineColor, cs.outlineStyle] : [cs.boxShadow, 'ring']; };
+  const frame = (n) => { const cs = getComputedStyle(n); return [cs.borderTopColor, cs.borderTopStyle]; };
+  const found = {};
+  const mark = (name, sel, how) => { const n = root.querySelector(sel); if (n) found[name] = how(n); };
+  mark('turn', '.mm-seat.mm-to-move, .mz-seat.mz-to-move', ring);
+  mark('choice', '.mm-hand-cards button.mm-card[aria-pressed="true"], .mz-hand button.mz-card[aria-pressed="true"]', ring);
+  mark('target', '.mz-display-cards button.mz-card:not(:disabled)', ring);
+  mark('last', '.mm-just-played', ring);
+  mark('last', '.mz-display-last', frame);
+  mark('challenged', '.mz-challenged', ring);
+  const game = root.querySelector('.mm-root, .mz-root');
+  if (game.classList.contains('mm-root')) found.players = [...root.querySelectorAll('.mm-seat')].map((e) => getComputedStyle(e).borderTopColor);
+  found.backgrounds = [getComputedStyle(game).backgroundColor, getComputedStyle(root.querySelector('.mm-section, .mz-section')).backgroundColor];
+  return found;
 }"""

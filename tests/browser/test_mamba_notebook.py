@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 import pytest
-from lab_helpers import assert_dark_theme_changes, assert_each_widget_shown_once, wait_until
+from conftest import ARTIFACTS
+from lab_helpers import assert_dark_theme_changes, assert_each_widget_shown_once, axe_problems, wait_until
 
 NOTEBOOK = "mamba.ipynb"
 
@@ -46,7 +47,7 @@ def mamba(notebook):
     return nb
 
 
-def test_every_board_renders_with_81_cells_and_follows_the_theme(mamba):
+def check_every_board_renders_with_81_cells_follows_the_theme_and_passes_axe(mamba):
     page = mamba.page
     boards = page.locator("svg.mamba-board")
     assert boards.count() >= 1
@@ -62,14 +63,30 @@ def test_every_board_renders_with_81_cells_and_follows_the_theme(mamba):
     # No widget reports an error (a drawing failure shows in its error box).
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
 
-    # The first board follows JupyterLab's dark theme (one notebook run for both checks).
-    root = first
+    # The first board follows JupyterLab's dark theme (one notebook run for both checks), and
+    # axe-core finds no serious or critical violation in either theme, with a stone picked
+    # (its destinations on offer) and the last move marked.
+    root = interactive_root(page)
+    root.locator("svg.mamba-board [data-cell].pickable").first.click()
+    assert root.locator("svg.mamba-board .cell.selected").count() == 1
+    root.scroll_into_view_if_needed()
+    problems = [f"light: {p}" for p in axe_problems(page, root)]
     colours = """(root) => {
         const svg = root.querySelector('svg.mamba-board');
         const pick = (sel, prop) => { const n = svg.querySelector(sel); return n ? getComputedStyle(n)[prop] : ''; };
         return [getComputedStyle(root).color, pick('.frame', 'fill'), pick('.hole', 'fill')];
     }"""
-    assert_dark_theme_changes(page, root, colours)
+
+    def dark_checks():
+        problems.extend(f"dark: {p}" for p in axe_problems(page, root))
+        root.screenshot(path=str(ARTIFACTS / "mamba-lab-dark.png"))
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    assert_dark_theme_changes(page, root, colours, while_dark=dark_checks)
+    assert problems == [], "\n".join(problems)
+    # Escape puts the stone back: the checks that follow start with nothing picked.
+    root.locator(".board-host").press("Escape")
+    assert root.locator("svg.mamba-board .cell.selected").count() == 0
 
 
 def play_a_move_by_clicks(nb, root) -> str:
@@ -105,11 +122,11 @@ def play_a_move_by_clicks(nb, root) -> str:
     return move
 
 
-def test_clicks_on_the_board_play_in_the_kernels_match(mamba):
+def check_clicks_on_the_board_play_in_the_kernels_match(mamba):
     play_a_move_by_clicks(mamba, interactive_root(mamba.page))
 
 
-def test_slider_and_keys_rewind_without_a_kernel_message(mamba):
+def check_slider_and_keys_rewind_without_a_kernel_message(mamba):
     page = mamba.page
     # The widget with the longest timeline (the four bots' game).
     roots = page.locator(".tw-root", has=page.locator("svg.mamba-board"))
@@ -179,7 +196,7 @@ def test_slider_and_keys_rewind_without_a_kernel_message(mamba):
     assert mamba.comm_msgs_since(mark) == 0
 
 
-def test_seat_switch_between_all_seeing_and_one_seat(mamba):
+def check_seat_switch_between_all_seeing_and_one_seat(mamba):
     page = mamba.page
     root = interactive_root(page)
     seat = root.locator("select.tw-seat")
@@ -203,6 +220,16 @@ def test_seat_switch_between_all_seeing_and_one_seat(mamba):
     root.locator(".tw-view-note", has_text="All-seeing").wait_for()
     pickable.first.wait_for()
     assert wait_until(lambda: kernel_seats() == before, what="the all-seeing view to reach the kernel")
+
+
+def test_the_notebook_in_jupyterlab(mamba):
+    """One notebook run for every JupyterLab check, in an order where none disturbs the next:
+    the boards and the theme (nothing played), the recorded bots' game stepped back and forth
+    in the browser, the seat switch, then a move played by clicks."""
+    check_every_board_renders_with_81_cells_follows_the_theme_and_passes_axe(mamba)
+    check_slider_and_keys_rewind_without_a_kernel_message(mamba)
+    check_seat_switch_between_all_seeing_and_one_seat(mamba)
+    check_clicks_on_the_board_play_in_the_kernels_match(mamba)
 
 
 def test_notebook_7_plays_a_click_and_rewinds_in_the_browser(notebook):

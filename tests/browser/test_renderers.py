@@ -9,13 +9,12 @@ switched. Screenshots of each game go to ARTIFACTS (kept with TW_BROWSER_ARTIFAC
 from __future__ import annotations
 
 import json
-import math
-import re
 
 import pytest
 
 import tabletop_widgets as tw
 from conftest import ARTIFACTS, ROOT
+from lab_helpers import check_colour_roles
 
 AXE = ROOT / "js" / "node_modules" / "axe-core" / "axe.min.js"
 
@@ -152,68 +151,6 @@ def _replay(name, players, seat, tmp_path):
     path = tmp_path / f"{name}-{players}-{seat}.html"
     m.to_html(path, seat=seat)
     return path
-
-
-def _rgb(css: str, under=(255, 255, 255)) -> tuple[float, float, float]:
-    """A computed colour (rgb(), rgba() or color(srgb …), as color-mix computes) as 0–255 RGB,
-    a translucent one laid over `under`."""
-    nums = [float(x) for x in re.findall(r"[-\d.]+(?:e-?\d+)?", css.split("srgb")[-1])]
-    if css.startswith("color("):
-        rgb, alpha = [v * 255 for v in nums[:3]], (nums[3] if len(nums) > 3 else 1.0)
-    else:
-        rgb, alpha = nums[:3], (nums[3] if len(nums) > 3 else 1.0)
-    return tuple(alpha * c + (1 - alpha) * u for c, u in zip(rgb, under))
-
-
-def _contrast(a, b) -> float:
-    def lum(rgb):
-        lin = [(c / 255 / 12.92) if c / 255 <= 0.04045 else ((c / 255 + 0.055) / 1.055) ** 2.4 for c in rgb]
-        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-    hi, lo = sorted((lum(a), lum(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def _ring_colour(shadow: str) -> str:
-    """The colour of a `box-shadow: 0 0 0 Npx colour` ring, as computed ("rgb(…) 0px 0px 0px 3px")."""
-    return re.match(r"(rgba?\([^)]*\)|color\([^)]*\))", shadow).group(1)
-
-
-def check_colour_roles(roles: dict, scheme: str) -> list[str]:
-    """Each role's colour apart from every other role's and from the seats' colours, and at
-    least 3:1 against the page and the panels; each role's shape apart from the others'."""
-    problems = []
-    page_bg = _rgb(roles.pop("backgrounds")[0])
-    players = [_rgb(c, page_bg) for c in roles.pop("players", [])]
-    colours = {}
-    for name, (value, shape) in roles.items():
-        if shape == "ring" and value == "none":
-            problems.append(f"{scheme}: {name} has no mark")
-            continue
-        colours[name] = (_rgb(_ring_colour(value) if shape == "ring" else value, page_bg), shape)
-    for name in ("turn", "last", "choice"):
-        if name not in colours:
-            problems.append(f"{scheme}: no {name} mark found")
-    names = sorted(colours)
-    # The choices and the legal targets are one role (what you may do): one colour, two shapes.
-    for i, a in enumerate(names):
-        for b in names[i + 1:]:
-            (ca, sa), (cb, sb) = colours[a], colours[b]
-            if {a, b} == {"choice", "target"}:
-                if ca != cb or sa == sb:
-                    problems.append(f"{scheme}: choice and target should share a colour, not a shape: {colours[a]} {colours[b]}")
-                continue
-            if math.dist(ca, cb) < 50:
-                problems.append(f"{scheme}: {a} and {b} share a colour: {ca} {cb}")
-            if sa == sb:
-                problems.append(f"{scheme}: {a} and {b} share a shape: {sa}")
-    for name, (c, _) in colours.items():
-        for p in players:
-            if math.dist(c, p) < 50:
-                problems.append(f"{scheme}: {name} looks like a seat's colour: {c} {p}")
-        ratio = _contrast(c, page_bg)
-        if ratio < 3:
-            problems.append(f"{scheme}: {name} {c} has {ratio:.2f}:1 against the page")
-    return problems
 
 
 def _axe(page, scheme):
