@@ -14,9 +14,10 @@ Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``
 ``game.state_vector(state, seat)`` — by default ``game.observation_vector(state.observe(seat),
 seat)``, only what that seat may know; a game may compute the same numbers from its state
 directly — and the mask marks the legal actions of the agent to act (all zeros for every
-other agent). Legal actions reach their indices through ``game.action_indices(actions)`` (the
-whole list at once) or ``game.action_index(action)`` when the game has one (no notation written
-per step), else through their notation.
+other agent). Legal actions reach their indices through ``game.legal_indices(state)`` with
+``game.catalogue_actions()`` (the indices straight from the game's move tables), through
+``game.action_indices(actions)`` (the whole list at once) or ``game.action_index(action)`` when
+the game has one (no notation written per step), else through their notation.
 
 Rewards come once, when the game ends: +1 to each winner and −1 to each other seat; 0 to all
 when every seat wins (a shared result) or nobody does. ``max_steps`` truncates a game after
@@ -119,6 +120,14 @@ class TabletopEnv(AECEnv):
         # for the whole list, ``game.action_index`` one by one), without writing notations
         self._action_indices = getattr(game, "action_indices", None)
         self._action_index = getattr(game, "action_index", None)
+        # or give the legal indices themselves, with the action object of every index
+        self._legal_indices_of = getattr(game, "legal_indices", None)
+        self._actions_by_index = None
+        if self._legal_indices_of is not None:
+            actions = tuple(game.catalogue_actions())
+            if tuple(map(str, actions)) != catalogue:
+                raise ValueError(f"{game.name}: catalogue_actions() must write action_catalogue() entry by entry")
+            self._actions_by_index = actions
         self.observation_length = size
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -215,6 +224,11 @@ class TabletopEnv(AECEnv):
 
     def _refresh_legal(self):
         """Index → action for the legal actions of the seat to move (and their indices, in order)."""
+        if self._legal_indices_of is not None:
+            indices = self._legal_indices_of(self.game_state)
+            self._legal = dict(zip(indices, map(self._actions_by_index.__getitem__, indices)))
+            self._legal_indices = indices
+            return
         actions = self.game_state.legal_actions()
         if self._action_indices is not None:
             indices = self._action_indices(actions)

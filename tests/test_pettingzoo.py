@@ -114,7 +114,7 @@ def test_legal_actions_map_to_their_indices_by_the_games_hook_and_by_notation():
         fresh.step(next(iter(fresh._legal)))
 
 
-@pytest.mark.parametrize("name,players", [("mamba", 3), ("mamma-mia", 4), ("mamma-mia-plus", 6)])
+@pytest.mark.parametrize("name,players", [("mamba", 2), ("mamba", 3), ("mamma-mia", 4), ("mamma-mia-plus", 6)])
 def test_a_whole_legal_list_maps_to_the_indices_of_its_notations(name, players):
     # game.action_indices(actions) maps a whole list at once (objects seen before in one pass,
     # new ones on the way): each index must be the catalogue entry of that action's notation
@@ -130,6 +130,9 @@ def test_a_whole_legal_list_maps_to_the_indices_of_its_notations(name, players):
             indices = game.action_indices(legal)
             assert [catalogue[i] for i in indices] == [str(a) for a in legal]
             assert indices == [game.action_index(a) for a in legal]
+            if hasattr(game, "legal_indices"):  # the indices straight from the game's tables
+                assert game.legal_indices(state) == indices
+                assert all(game.catalogue_actions()[i] is a for i, a in zip(indices, legal))
             state = state._apply(legal[int(rng.integers(len(legal)))])
 
 
@@ -291,3 +294,15 @@ def test_the_call_order_is_still_enforced_around_the_fast_last_and_step(caplog):
     assert not e.agents
     e.step(None)  # every agent is done: the wrapper warns as PettingZoo's does
     assert "step() called after all agents are terminated" in caplog.text
+
+
+def test_catalogue_actions_must_write_the_catalogue():
+    class Shuffled(toy_game.Fifteen):
+        def catalogue_actions(self):
+            return tuple(reversed(self.action_catalogue()))
+
+        def legal_indices(self, state):
+            return []
+
+    with pytest.raises(ValueError, match="catalogue_actions"):
+        env(Shuffled(players=2))

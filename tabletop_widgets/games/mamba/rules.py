@@ -133,7 +133,8 @@ for _s in CELLS:
             _guard = SENTINEL
             if _dr and _df and _n1 // 10 == _s // 10:  # diagonal reached by a horizontal first step
                 _guard = _s + _dr * 10
-            MOVES[(_s, _n2)] = Move(NAME[_s], NAME[_n2])
+            if (_s, _n2) not in MOVES:  # a diagonal's second path: the same object
+                MOVES[(_s, _n2)] = Move(NAME[_s], NAME[_n2])
             _seconds.append((_n2, MOVES[(_s, _n2)], _guard))
         MOVES[(_s, _n1)] = Move(NAME[_s], NAME[_n1])
         _first.append((_n1, MOVES[(_s, _n1)], tuple(_seconds)))
@@ -157,6 +158,13 @@ def _move_info(s, d) -> tuple:
 
 # id of each Move of the table → its _move_info (the table's objects live as long as the module)
 _MOVE_INFO = {id(_m): _move_info(_s, _d) for (_s, _d), _m in MOVES.items()}
+
+# The learning environments' action catalogue, by index: every move (cell by cell, each
+# destination once), then every birth, then every trim; and each object's index by its id.
+CATALOGUE = tuple(
+    [m for (s, d), m in sorted(MOVES.items(), key=lambda kv: (INDEX[kv[0][0]], INDEX[kv[0][1]]))]
+    + [b for p in CELLS for _, b in BIRTHS[p]] + [TRIMS[p] for p in CELLS])
+CATALOGUE_INDEX = {id(a): i for i, a in enumerate(CATALOGUE)}
 
 # Bitboards of empty cells, for speed: bit ``89 - p`` is cell ``p`` of the rows string, so
 # ``int(rows.translate(_EMPTY_BITS), 2)`` reads the whole board in C.
@@ -182,7 +190,8 @@ def _empty_bits(rows: str) -> int:
 
 
 def _stone_moves(rows, s):
-    """The moves of the stone on ``s`` (walking the board; the cache's fallback)."""
+    """The moves of the stone on ``s`` and their catalogue indices (walking the board; the
+    cache's fallback)."""
     out = []
     for n1, move1, seconds in STEPS[s]:
         if rows[n1] == ".":
@@ -190,7 +199,7 @@ def _stone_moves(rows, s):
             for n2, move2, guard in seconds:
                 if rows[n2] == "." and rows[guard] != ".":
                     out.append(move2)
-    return tuple(out)
+    return tuple(out), tuple([CATALOGUE_INDEX[id(m)] for m in out])
 
 
 # ---- small text helpers -----------------------------------------------------------------------------
@@ -743,9 +752,7 @@ class Mamba(Game):
     # learning hooks (tabletop_widgets.pettingzoo) --------------------------------------------
     def action_catalogue(self) -> tuple:
         """Every move (cell by cell, each destination once), then every birth, then every trim."""
-        moves = [str(m) for (s, d), m in sorted(MOVES.items(), key=lambda kv: (INDEX[kv[0][0]], INDEX[kv[0][1]]))]
-        births = [str(b) for p in CELLS for _, b in BIRTHS[p]]
-        return tuple(moves + births + [str(TRIMS[p]) for p in CELLS])
+        return tuple(map(str, CATALOGUE))
 
     def action_index(self, action) -> int:
         """The index of ``action`` in :meth:`action_catalogue`. Every Mamba action is built once
@@ -755,6 +762,15 @@ class Mamba(Game):
     def action_indices(self, actions) -> list:
         """:meth:`action_index` of each of ``actions`` (a list from ``legal_actions()``)."""
         return self._catalogue_indices_by_identity(actions)
+
+    def catalogue_actions(self) -> tuple:
+        """The action of each index of :meth:`action_catalogue` (the objects that
+        ``legal_actions()`` gives)."""
+        return CATALOGUE
+
+    def legal_indices(self, state: "MambaState") -> list:
+        """The indices of ``state.legal_actions()``, in its order, from the same tables."""
+        return state._legal(1)
 
     def observation_size(self) -> int:
         # per cell: one channel per seat (counted from the learner) | parents | pending trim run
@@ -938,11 +954,16 @@ class MambaState(State):
         return self.phase == "over"
 
     def legal_actions(self) -> list:
+        return self._legal(0)
+
+    def _legal(self, part) -> list:
+        """The legal actions (``part`` 0) or their catalogue indices (1), in the same order."""
         phase = self.phase
         if not self.settled:
             return []  # a snapshot inside a cascade: the rules act there, not a player
         if phase == "trim":
-            return [TRIMS[self.run[0]], TRIMS[self.run[-1]]]
+            ends = [TRIMS[self.run[0]], TRIMS[self.run[-1]]]
+            return [CATALOGUE_INDEX[id(t)] for t in ends] if part else ends
         if phase != "birth_or_move":
             return []
         rows = self.rows
@@ -953,7 +974,7 @@ class MambaState(State):
                 if rows[p] == x:
                     for n, birth in BIRTHS[p]:
                         if rows[n] == ".":
-                            out.append(birth)
+                            out.append(CATALOGUE_INDEX[id(birth)] if part else birth)
         empty = _empty_bits(rows)
         tables, reach = _MOVES_BY_REACH, REACH
         find = rows.find
@@ -966,7 +987,7 @@ class MambaState(State):
                 if len(table) >= _MOVES_BY_REACH_LIMIT:
                     table.clear()
                 moves = table[key] = _stone_moves(rows, s)
-            out += moves
+            out += moves[part]
             s = find(x, s + 1)
         return out
 
