@@ -77,7 +77,7 @@ def test_an_action_sends_its_frames_as_patches_of_the_browsers_last_frame_and_no
 
 
 
-def test_a_browser_play_and_the_bots_answers_leave_as_one_frames_message_after_one_cursor_update():
+def test_a_browser_play_and_the_bots_answers_leave_as_one_frames_message_then_one_cursor_update():
     rng = random.Random(2)
     m = tw.Match("mamma-mia", seed=2, players=3)
     w = counting(record(tw.widget(m, seat=0, bots={1: "random", 2: "random"})))
@@ -89,10 +89,10 @@ def test_a_browser_play_and_the_bots_answers_leave_as_one_frames_message_after_o
         w.out.clear()
         browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor})
         assert w.error == "" and m.cursor > before_step + 1  # the bots answered
-        # One state update (the cursor, first: the browser then draws the frames once), then one
-        # message with every new step's frames and the legal actions; `current` waits.
-        assert [msg["method"] for msg in w.out] == ["update", "custom"]
-        assert w.out[0]["state"] == {"cursor": m.cursor}
+        # One message with every new step's frames and the legal actions (the browser draws
+        # them as it comes), then one state update, the cursor; `current` waits.
+        assert [msg["method"] for msg in w.out] == ["custom", "update"]
+        assert w.out[1]["state"] == {"cursor": m.cursor}
         (answer,) = [msg["content"] for msg in w.out if msg["method"] == "custom"]
         assert answer["type"] == "frames" and answer["from"] == held
         assert answer["legal"] == {"step": m.cursor, "to_move": m.state.to_move,

@@ -198,6 +198,8 @@ function mountTimeline(el, model, spec, live) {
     keep: null, // {step, sub} shown when the seat changed: shown again once the new frames come
     pendingTimer: null, // draws the board as waiting when a play's answer is slow to come
     scrollFrame: null, // the animation frame that scrolls the log to the current entry
+    cursorAhead: null, // the cursor of a move's answer, until the `cursor` update after it
+    drawnCursor: null, // the cursor the last draw drew with
   };
 
   // ---- the elements ---------------------------------------------------------------------
@@ -292,7 +294,9 @@ function mountTimeline(el, model, spec, live) {
     const seat = model.get("seat");
     return typeof seat === "number" ? seat : null;
   };
-  const cursorOf = () => model.get("cursor") ?? 0;
+  // A move's answer carries the cursor (its `legal.step`) ahead of the `cursor` update that
+  // follows it: until that update comes, the answer's cursor is the one drawn.
+  const cursorOf = () => st.cursorAhead ?? model.get("cursor") ?? 0;
   st.framesSeat = seatOf();
   /** The frames held belong to another seat: hide them until that seat's frames arrive. */
   const awaitingSeat = () => st.framesSeat !== seatOf();
@@ -408,7 +412,10 @@ function mountTimeline(el, model, spec, live) {
     // The answer to this page's own play: that move shows at once, whatever beat the frame
     // before it had (the player has seen it: they just answered it).
     const answer = st.pending;
-    if (msg.legal && typeof msg.legal === "object") takeLegal(msg.legal);
+    if (msg.legal && typeof msg.legal === "object") {
+      takeLegal(msg.legal);
+      if (from > 0 && st.legal.step >= 0) st.cursorAhead = st.legal.step;
+    }
     const shown = st.keep || st.frames[st.index];
     st.keep = null;
     if (from === 0) st.framesSeat = seatOf();
@@ -604,6 +611,7 @@ function mountTimeline(el, model, spec, live) {
     const frame = awaitingSeat() || passing() ? undefined : st.frames[st.index];
     const n = st.frames.length;
     const cursor = cursorOf();
+    st.drawnCursor = cursor;
     firstBtn.disabled = prevBtn.disabled = st.index <= 0;
     nextBtn.disabled = lastBtn.disabled = st.index >= n - 1;
     playBtn.disabled = n <= 1;
@@ -788,8 +796,11 @@ function mountTimeline(el, model, spec, live) {
   });
   for (const name of ["seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
   onModel("change:cursor", () => {
-    // A cursor past the frames held comes just before their `frames` message (a move, the
-    // bots' answers): that message draws them. Drawing now would show the last frame held
+    st.cursorAhead = null;
+    // The update after a move's answer: already drawn with it.
+    if (cursorOf() === st.drawnCursor) return;
+    // A cursor past the frames held comes just before their `frames` message (a new match,
+    // a seat's frames): that message draws them. Drawing now would show the last frame held
     // as left behind ("Continue from here") for a moment.
     const last = st.frames[st.frames.length - 1];
     if (st.synced && !awaitingSeat() && !passing() && last && cursorOf() > last.step) return;

@@ -215,7 +215,7 @@ describe("rendering and the protocol", () => {
     expect(kernelMessages(model).at(-1)).toEqual({ type: "play", action: "play 2", step: 2 });
   });
 
-  test("a move's answer, cursor then one frames message with legal, is drawn once, at once, playable", () => {
+  test("a move's answer, one frames message with legal then the cursor, is drawn once, at once, playable", () => {
     vi.useFakeTimers();
     const calls = [];
     let ctx;
@@ -232,21 +232,40 @@ describe("rendering and the protocol", () => {
     load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
     expect(ctx.play("play 3")).toBe(true);
     const before = calls.length;
-    // The cursor past the frames held is not drawn: its frames follow.
-    model.set("cursor", 2);
-    expect(calls.length).toBe(before);
-    // Drawn at once (no beat of the frame before), playable again, never offering "Continue".
+    // Drawn as the frames come, with their cursor (no beat of the frame before), playable
+    // again, never offering "Continue from here".
     model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]], legal: { step: 2, to_move: 0, actions: ["play 1"] } });
     expect(calls.length).toBe(before + 1);
     expect(calls.at(-1).f).toEqual(FRAMES[4]);
     expect(calls.at(-1).ctx).toMatchObject({ cursor: 2, interactive: true, legal: ["play 1"], toMove: 0 });
+    // The cursor update after it changes nothing on screen: no second draw.
+    model.set("cursor", 2);
+    expect(calls.length).toBe(before + 1);
     expect(calls.some((c) => c.continueShown)).toBe(false);
     vi.advanceTimersByTime(PENDING_DRAW_MS * 2);
     expect(calls.length).toBe(before + 1);
     expect(vi.getTimerCount()).toBe(0);
-    // A cursor moved back over frames held is drawn at once.
+    // A cursor moved back over frames held is drawn at once, and "Continue from here" offered.
     model.set("cursor", 1);
     expect(calls.length).toBe(before + 2);
+    expect(calls.at(-1).ctx).toMatchObject({ cursor: 1, interactive: false });
+    expect(calls.at(-1).continueShown).toBe(true);
+  });
+
+  test("a cursor past the frames held waits for them: nothing is drawn as left behind", () => {
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({ update: (f, prev, c) => calls.push({ f, cursor: c.cursor, continueShown: !$(".tw-continue").hidden }) }),
+    });
+    const { model } = render(widget, { settings: { animate: false } });
+    load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: [], toMove: 1 });
+    const before = calls.length;
+    model.set("cursor", 2);
+    expect(calls.length).toBe(before);
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    expect(calls.length).toBe(before + 1);
+    expect(calls.at(-1)).toMatchObject({ f: FRAMES[4], cursor: 2, continueShown: false });
   });
 
   test("your move shows when its answer comes; a bot's answer in the same message gets a beat after it", () => {
@@ -254,9 +273,9 @@ describe("rendering and the protocol", () => {
     const { model } = render();
     load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
     el.querySelector(".tw-actions button").dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    model.set("cursor", 3);
     const bot = frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] });
     model.deliver({ type: "frames", from: 4, frames: [FRAMES[4], bot], legal: { step: 3, to_move: 1, actions: ["play 7"] } });
+    model.set("cursor", 3);
     expect(caption()).toBe("Bob plays a 3.");
     vi.advanceTimersByTime(DEFAULT_SPEED - 1);
     expect(caption()).toBe("Bob plays a 3.");

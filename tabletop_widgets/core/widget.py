@@ -649,9 +649,10 @@ class GameWidget(anywidget.AnyWidget):
         """``legal``, after the frames of the steps played since the last one, in one message.
 
         A move from the browser is answered by one ``frames`` message holding the move's frames,
-        the bots' answers and the legal actions, after one update of ``cursor``: the browser
-        draws the move once, playable again, instead of once per step, cursor and ``legal``
-        message (each of which costs the page a redraw while the next one waits)."""
+        the bots' answers and the legal actions (whose ``step`` is the cursor), then one update
+        of ``cursor``: the browser draws the move once, playable again, as that message comes,
+        instead of once per step, cursor and ``legal`` message (each of which costs the page a
+        redraw while the next one waits)."""
         if self._holding:
             return
         legal = self._legal_message()
@@ -665,12 +666,12 @@ class GameWidget(anywidget.AnyWidget):
         out, self._outbox = self._outbox, None
         if out is None:
             return
-        # `cursor` first: when the frames arrive the browser has everything to draw them.
-        self._sync_cursor(quiet=True)
         msg = {"type": "frames", "from": out["from"], "frames": out["frames"]}
         if legal is not None:
             msg["legal"] = legal
         self.send(msg)
+        # `cursor` after the frames: the browser draws them without waiting for it.
+        self._sync_cursor(quiet=True)
 
     def _sync_cursor(self, quiet: bool = False):
         """``cursor`` and ``current`` from the match. ``quiet`` (after an action): the browser
