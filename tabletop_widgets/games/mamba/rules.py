@@ -71,8 +71,10 @@ def _neighbours(p, steps):
 _ORTHO = ((1, 0), (-1, 0), (0, 1), (0, -1))  # north, south, east, west
 CROSS = [()] * 90
 SQUARE = [()] * 90
+AROUND = [()] * 90  # a cell and its cross: where a stone may suffocate when the cell fills
 for _p in CELLS:
     CROSS[_p] = _neighbours(_p, _ORTHO)
+    AROUND[_p] = (_p,) + CROSS[_p]
     SQUARE[_p] = _neighbours(_p, [(dr, df) for dr in (-1, 0, 1) for df in (-1, 0, 1) if dr or df])
 
 
@@ -384,7 +386,7 @@ def _cascade(game, rows, cols, active, filled, log):
     # occupancy and removals only open crosses, and a position never rests with a full cross.
     # So suffocation can fire only here, right after the action, around the filled cell.
     if filled >= 0:
-        dead = [c for c in (filled,) + CROSS[filled] if rows[c] != "." and _full_cross(rows, c)]
+        dead = [c for c in AROUND[filled] if rows[c] != "." and _full_cross(rows, c)]
         if dead:
             rows, cols = _put(rows, cols, dict.fromkeys(dead, "."))
             if log is not None:
@@ -529,13 +531,13 @@ class Mamba(Game):
         return MambaState(self, rows, cols, 0, "birth_or_move", self._parents(rows, 0), False, False,
                           None, 1, ())
 
-    def _parents(self, rows, seat):
+    def _parents(self, rows, seat, empty=None):
         """The isolated stones of ``seat``: the parents of the turn that starts now.
 
         On bitboards: the occupied cells shifted by each neighbour's offset mark every cell
         that has an occupied neighbour (the ``/`` sentinels, never occupied, keep a shift from
         reaching into the next rank); the stones of ``seat`` left unmarked are isolated."""
-        occupied = CELL_BITS ^ _empty_bits(rows)
+        occupied = CELL_BITS ^ (_empty_bits(rows) if empty is None else empty)
         if self._square:
             near = (occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
                     | occupied << 9 | occupied >> 9 | occupied << 11 | occupied >> 11)
@@ -866,10 +868,13 @@ def _read_action(text: str):
 
 def _end_winners(game, rows, active):
     """The winners if the game ends on this board after ``active``'s action, else None."""
-    counts = [rows.count(x) for x in game.letters]
     goal = game.goal
-    if min(counts) > goal:
-        return None
+    for x in game.letters:
+        if rows.count(x) <= goal:
+            break
+    else:
+        return None  # the common case: nobody is down to the goal
+    counts = [rows.count(x) for x in game.letters]
     others = [s for s in range(game.players) if s != active]
     if any(counts[s] <= goal for s in others):
         return (active,)
@@ -906,13 +911,14 @@ class MambaState(State):
     """
 
     __slots__ = ("game", "rows", "cols", "active", "phase", "parents", "in_turn", "moved", "run",
-                 "turn", "winners", "events", "settled")
+                 "turn", "winners", "events", "settled", "_empty")
 
     def __init__(self, game, rows, cols, active, phase, parents, in_turn, moved, run, turn, winners,
-                 events=(), settled=True):
+                 events=(), settled=True, empty=None):
         self.game, self.rows, self.cols, self.active, self.phase = game, rows, cols, active, phase
         self.parents, self.in_turn, self.moved, self.run = parents, in_turn, moved, run
         self.turn, self.winners, self.events, self.settled = turn, winners, events, settled
+        self._empty = empty  # the board's empty cells as bits when already read (else None)
 
     # reading ----------------------------------------------------------------------------------
     @property
@@ -975,7 +981,9 @@ class MambaState(State):
                     for n, birth in BIRTHS[p]:
                         if rows[n] == ".":
                             out.append(CATALOGUE_INDEX[id(birth)] if part else birth)
-        empty = _empty_bits(rows)
+        empty = self._empty
+        if empty is None:
+            empty = _empty_bits(rows)
         tables, reach = _MOVES_BY_REACH, REACH
         find = rows.find
         s = find(x)
@@ -1166,8 +1174,9 @@ class MambaState(State):
                             {"cells": [], "winners": list(winners), "stones": list(state.scores)}, rows, cols))
             elif moved:
                 nxt = (active + 1) % game.players
-                state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt), False,
-                                   False, None, turn + 1, ())
+                empty = _empty_bits(rows)  # read once for the parents and the next legal moves
+                state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt, empty), False,
+                                   False, None, turn + 1, (), empty=empty)
             else:
                 state = MambaState(game, rows, cols, active, "birth_or_move", parents, True, False, None, turn, ())
             if log is None:
