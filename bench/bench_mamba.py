@@ -6,19 +6,21 @@ Random playouts in plies (actions) per second on one core: Mamba's ``legal_actio
 ``_apply`` with the full cascade and its events, against python-chess's
 ``list(board.legal_moves)`` plus ``push``. Then what a jump 1,000 actions away costs: ``Match.goto``
 alone, and goto plus the step's frames for a seat (what the widget shows), the first time and
-cached. Prints the ratio and writes ``bench/results/mamba.json``.
+cached. Prints the ratio (and the load average over the last minute, before and after) and
+writes ``bench/results/mamba.json``.
 """
 
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import pathlib
 import platform
 import time
 
 import tabletop_widgets as tw
 from tabletop_widgets.core import Rng
+from common import write_results
 
 TURN_CAP = 400  # turns before a random Mamba game counts as unfinished and restarts
 
@@ -135,8 +137,10 @@ def jump_cost(actions: int = 1300, repeats: int = 2000, jumps: int = 200, seat: 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per measurement")
+    parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamba.json"))
     args = parser.parse_args(argv)
-    results = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds}
+    results = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
+               "load_before": os.getloadavg()[0]}
     chess_run = ChessPlayouts()
     mamba_runs = {p: MambaPlayouts(p) for p in (2, 3, 4)}
     # Steady state: a short untimed run first (imports, caches such as Mamba's move tables).
@@ -162,10 +166,9 @@ def main(argv=None):
     print(f"Match.goto 1,000 actions away: {g['goto_us']:.2f} µs (a list index; match of {g['match_actions']} actions)")
     print(f"widget jump 1,000 actions away (goto + frames_of_step for seat {g['seat']}): "
           f"{g['jump_first_us']:.0f} µs the first time a step is shown, {g['jump_cached_us']:.2f} µs cached")
-    out = pathlib.Path(__file__).parent / "results"
-    out.mkdir(exist_ok=True)
-    (out / "mamba.json").write_text(json.dumps(results, indent=2))
-    print(f"saved {out / 'mamba.json'}")
+    results["load_after"] = os.getloadavg()[0]
+    print(f"load average (1 min): {results['load_before']:.2f} before, {results['load_after']:.2f} after")
+    write_results(results, args.out)
 
 
 if __name__ == "__main__":

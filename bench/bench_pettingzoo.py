@@ -14,6 +14,7 @@ them alike. Prints steps per second and the ratio; writes ``bench/results/pettin
 from __future__ import annotations
 
 import argparse
+import os
 import pathlib
 import platform
 import time
@@ -72,6 +73,7 @@ def main(argv=None):
     parser.add_argument("--rounds", type=int, default=12, help="interleaved slices per environment")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "pettingzoo.json"))
     args = parser.parse_args(argv)
+    load = os.getloadavg()[0]
     uno = UnoPlayouts(4)
     runs = {}
     for name in registered():
@@ -91,13 +93,14 @@ def main(argv=None):
             r.run(piece)
     base = uno.result()
     doc = {"python": platform.python_version(), "machine": platform.machine(), "seconds": args.seconds,
-           "uno_4p_env": base}
+           "uno_4p_env": base, "load_before": load, "load_after": os.getloadavg()[0]}
     print(f"RLCard UNO 4p env.step:   {base['steps_per_s']:9.0f} steps/s")
     for key, r in runs.items():
         res = r.result()
         res["ratio_to_uno"] = res["steps_per_s"] / base["steps_per_s"]
         doc[key] = res
         print(f"PettingZoo {key:18s} {res['steps_per_s']:9.0f} steps/s   {res['ratio_to_uno']:.2f}x UNO env.step")
+    print(f"load average (1 min): {load:.2f} before, {doc['load_after']:.2f} after")
     write_results(doc, args.out)
     return doc
 
