@@ -1,15 +1,17 @@
 """What a frame costs the browser, measured in the same headless Chromium run as a minimal
 chess-board replay.
 
-    .venv/bin/python bench/bench_render.py [--rounds 3]
+    .venv/bin/python bench/bench_render.py [--rounds 5]
 
 Standalone replays step through every frame with the timeline's slider: a 6-player Mamma Mia!
-Plus game as seat 0 sees it (and as the all-seeing view), and a minimal chess-board replay in
-the same timeline (64 squares, one frame per move of a fixed 200-move game, squares updated in
-place). Per frame,
-script (the slider's input handler: the timeline and the renderer) and layout (forced right
-after) are timed with ``performance.now()``; the best of ``--rounds`` walks is kept. Prints the
-ratios to the chess board and writes ``bench/results/render.json``.
+Plus game as seat 0 sees it (and as the all-seeing view), a 4-player Mamba game, a 6-player
+MammuZ game (all-seeing), and a minimal chess-board replay in the same timeline (64 squares,
+one frame per move of a fixed 200-move game, squares updated in place). Per frame, script (the
+slider's input handler: the timeline and the renderer) and layout (forced right after) are
+timed with ``performance.now()``. The pages take turns, round after round, so that a busy
+machine slows them alike, and each frame keeps its best round. Chromium's own accounting
+(the DevTools Performance domain) splits the same walk into script, style and layout. Prints
+the ratios to the chess board and writes ``bench/results/render.json``.
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ WALK = """() => {
   const root = document.querySelector('.tw-root');
   const slider = root.querySelector('.tw-slider');
   const n = Number(slider.max);
-  let script = 0, layout = 0;
+  const script = [], layout = [];
   for (let i = 0; i <= n; i++) {
     const t0 = performance.now();
     slider.value = i;
@@ -74,11 +76,14 @@ WALK = """() => {
     const t1 = performance.now();
     void root.getBoundingClientRect().height;
     const t2 = performance.now();
-    script += t1 - t0;
-    layout += t2 - t1;
+    script.push(t1 - t0);
+    layout.push(t2 - t1);
   }
-  return {frames: n + 1, script_ms: script / (n + 1), layout_ms: layout / (n + 1), nodes: root.querySelectorAll('*').length};
+  return {script, layout, nodes: root.querySelectorAll('*').length};
 }"""
+
+# Chromium's cumulative durations (seconds) of the page's main thread.
+METRICS = {"script": "ScriptDuration", "style": "RecalcStyleDuration", "layout": "LayoutDuration"}
 
 
 def chess_frames(moves: int = 200, seed: int = 0) -> list[dict]:
@@ -96,29 +101,56 @@ def chess_frames(moves: int = 200, seed: int = 0) -> list[dict]:
     return frames
 
 
-def plus_replay(directory: pathlib.Path, seat) -> pathlib.Path:
-    m = tw.Match("mamma-mia-plus", seed=3, players=6)
-    m.autoplay({s: tw.bots.Random(seed=s) for s in range(6)}, max_steps=400)
-    path = directory / f"plus-{seat}.html"
+def game_replay(directory: pathlib.Path, name: str, players: int, seat, max_steps: int = 400) -> pathlib.Path:
+    m = tw.Match(name, seed=3, players=players)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players)}, max_steps=max_steps)
+    path = directory / f"{name}-{players}-{seat}.html"
     m.to_html(path, seat=seat)
     return path
 
 
-def measure(browser, url: str, rounds: int) -> dict:
-    page = browser.new_page(viewport={"width": 1280, "height": 800})
+def plus_replay(directory: pathlib.Path, seat) -> pathlib.Path:
+    return game_replay(directory, "mamma-mia-plus", 6, seat)
+
+
+def measure(browser, pages: dict, rounds: int) -> dict:
+    """Walk every page `rounds` times, the pages taking turns; each frame keeps its best round."""
+    opened = {}
     try:
-        page.goto(url)
-        page.wait_for_selector(".tw-root .tw-board *")
-        runs = [page.evaluate(WALK) for _ in range(rounds)]
+        for name, path in pages.items():
+            page = browser.new_page(viewport={"width": 1280, "height": 800})
+            page.goto(path.as_uri())
+            page.wait_for_selector(".tw-root .tw-board *")
+            page.evaluate(WALK)  # warm-up: the code compiled, every node built once
+            cdp = page.context.new_cdp_session(page)
+            cdp.send("Performance.enable")
+            opened[name] = (page, cdp)
+        walks = {name: [] for name in pages}
+        for _ in range(rounds):
+            for name, (page, cdp) in opened.items():
+                before = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+                walk = page.evaluate(WALK)
+                after = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
+                walk["chromium"] = {k: (after[m] - before[m]) * 1000 / len(walk["script"]) for k, m in METRICS.items()}
+                walks[name].append(walk)
     finally:
-        page.close()
-    best = min(runs, key=lambda r: r["script_ms"] + r["layout_ms"])
-    return {**best, "total_ms": best["script_ms"] + best["layout_ms"]}
+        for page, _ in opened.values():
+            page.close()
+    results = {}
+    for name, runs in walks.items():
+        frames = len(runs[0]["script"])
+        best = [min(range(len(runs)), key=lambda r: runs[r]["script"][i] + runs[r]["layout"][i]) for i in range(frames)]
+        script = sum(runs[r]["script"][i] for i, r in enumerate(best)) / frames
+        layout = sum(runs[r]["layout"][i] for i, r in enumerate(best)) / frames
+        quiet = min(runs, key=lambda w: sum(w["chromium"].values()))["chromium"]
+        results[name] = {"frames": frames, "script_ms": script, "layout_ms": layout, "total_ms": script + layout,
+                         "nodes": runs[0]["nodes"], "chromium_ms": quiet}
+    return results
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=5)
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -131,18 +163,22 @@ def main(argv=None) -> int:
         chess.write_text(CHESS_PAGE.replace("__FRAMES__", json.dumps(chess_frames(), ensure_ascii=False))
                          .replace("__BUNDLE__", bundle.replace("</script", "<\\/script")), encoding="utf-8")
         pages = {"chess board (baseline)": chess, "Plus, 6 players, seat 0": plus_replay(directory, 0),
-                 "Plus, 6 players, all-seeing": plus_replay(directory, None)}
+                 "Plus, 6 players, all-seeing": plus_replay(directory, None),
+                 "Mamba, 4 players": game_replay(directory, "mamba", 4, None),
+                 "MammuZ, 6 players, all-seeing": game_replay(directory, "mammuz", 6, None)}
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         try:
-            results = {name: measure(browser, path.as_uri(), args.rounds) for name, path in pages.items()}
+            results = measure(browser, pages, args.rounds)
         finally:
             browser.close()
     base = results["chess board (baseline)"]["total_ms"]
-    print(f"{'replay':32} {'frames':>6} {'script ms':>10} {'layout ms':>10} {'total ms':>9} {'× chess':>8} {'nodes':>6}")
+    print(f"{'replay':32} {'frames':>6} {'script ms':>10} {'layout ms':>10} {'total ms':>9} {'× chess':>8} {'nodes':>6}"
+          f"   Chromium: {'script':>6} {'style':>6} {'layout':>6}")
     for name, r in results.items():
         r["ratio"] = r["total_ms"] / base if base else float("inf")
+        c = r["chromium_ms"]
         print(f"{name:32} {r['frames']:6d} {r['script_ms']:10.2f} {r['layout_ms']:10.2f} {r['total_ms']:9.2f} "
-              f"{r['ratio']:8.2f} {r['nodes']:6d}")
+              f"{r['ratio']:8.2f} {r['nodes']:6d}             {c['script']:6.2f} {c['style']:6.2f} {c['layout']:6.2f}")
     out = pathlib.Path(__file__).with_name("results") / "render.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps({"python": sys.version.split()[0], "platform": platform.platform(), "results": results},

@@ -98,3 +98,51 @@ function morphNode(node, fresh) {
   if (!node.firstChild && !fresh.firstChild) return;
   morphChildren(node, Array.from(fresh.childNodes));
 }
+
+/**
+ * Make `parent`'s children the nodes of `items`, in order, building only what changed. Each
+ * item is `{key, sig, build, update}`: a child drawn for the same key from the same inputs
+ * (`sig`, any string) stays as it is, unbuilt and uncompared; a child whose inputs changed is
+ * rebuilt and patched in place (it keeps its identity: focus, scroll, animations); `update(node)`
+ * instead of a signature lets a child patch itself (a list inside it). `build` may return a
+ * node kept by the caller (a region's persistent part). Children not asked for are removed.
+ */
+export function reconcile(parent, items) {
+  const wanted = new Set();
+  for (const item of items) if (item) wanted.add(item.key);
+  // What goes is removed first, so a child that stays never has to move past it: a move takes
+  // the whole subtree out of the page and back in (style and layout again).
+  const old = new Map();
+  for (let n = parent.firstChild; n; ) {
+    const next = n.nextSibling;
+    if (n._twKey !== undefined && wanted.has(n._twKey)) old.set(n._twKey, n);
+    else parent.removeChild(n);
+    n = next;
+  }
+  let at = parent.firstChild;
+  for (const item of items) {
+    if (!item) continue;
+    let node = old.get(item.key);
+    if (node) {
+      old.delete(item.key);
+      if (item.update) item.update(node);
+      else if (node._twSig !== item.sig) {
+        const fresh = item.build();
+        if (fresh !== node) morphNode(node, fresh);
+        node._twSig = item.sig;
+      }
+    } else {
+      node = item.build();
+      node._twKey = item.key;
+      node._twSig = item.sig;
+      if (item.update) item.update(node);
+    }
+    if (at !== node) parent.insertBefore(node, at);
+    else at = at.nextSibling;
+  }
+  while (at) {
+    const gone = at;
+    at = at.nextSibling;
+    parent.removeChild(gone);
+  }
+}

@@ -17,7 +17,7 @@ import {
   pile,
   seatColour,
 } from "./mamma_mia_cards.js";
-import { morphChildren } from "./dom.js";
+import { reconcile } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -412,16 +412,57 @@ export function drawStatus(doc, view, ctx) {
   return el(doc, "div", { class: "mm-status" }, parts);
 }
 
-export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
+// The larger regions are lists of items for dom.reconcile ({key, sig, build} or {key, build,
+// update}): a frame rebuilds only the items whose inputs (`sig`) changed, so stepping through
+// a timeline touches the one log entry, seat or card that moved. `draw*` builds a region afresh.
+const J = JSON.stringify;
+
+/** A region drawn afresh from its items (for a caller that wants the nodes themselves). */
+function drawn(doc, items) {
+  const holder = el(doc, "div");
+  reconcile(holder, items);
+  return Array.from(holder.children);
+}
+
+/** A persistent node whose children are `items`, drawn once and patched afterwards. */
+function shell(key, build, items) {
+  return { key, build, update: (node) => reconcile(node, typeof items === "function" ? items() : items) };
+}
+
+/** A node that depends on nothing: built once. */
+function fixed(key, build) {
+  return { key, sig: "", build };
+}
+
+function supplySection(doc, view) {
   const supply = el(doc, "div", { class: "mm-section mm-supply" }, el(doc, "h4", {}, "Supply"), pile("supply", view.supply || 0, "cards", null, doc));
   if (view.mamma_mia_card === "supply") {
     supply.append(el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is in the supply."));
   }
-  const oven = view.oven || { size: 0, log: [] };
-  const log = oven.log || [];
-  const ovenBox = el(doc, "div", { class: "mm-section mm-oven-box" }, el(doc, "h4", {}, "Oven"));
-  // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
-  const list = el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 });
+  return supply;
+}
+
+function ovenLogEntry(doc, view, ctx, entry, i, cls, isNew, partly) {
+  const colour = (view.colours || [])[entry.seat];
+  const item = el(doc, "li", { class: cls || null, dataset: { key: String(i), seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
+  if (isNew) item.append(el(doc, "span", { class: "mm-new-badge" }, "new"));
+  const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
+  if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
+  if (entry.kind) {
+    item.append(`${who}: ${entry.count} ${kindLabel(entry.kind, entry.count)}`, ingredientIcon(entry.kind, doc));
+    if (partly !== undefined) item.append(` (${partly} turned over)`);
+    item.dataset.kind = entry.kind;
+  } else {
+    const oc = typeof entry.order === "string" ? entry.order : colour;
+    // The all-seeing view names the face-down order; a seat's view never has `card`.
+    item.append(entry.card ? `${who}: an order, face down (${entry.card.label})` : `${who}: an order (face down)`);
+    item.dataset.order = String(oc);
+  }
+  return item;
+}
+
+/** The oven's public log, newest first: the top of the oven is what was just heard. */
+function ovenLogItems(doc, view, ctx, log, played) {
   // During the evaluation the first cards of the log have been revealed; count them off.
   let revealedCards = ((view.evaluation && view.evaluation.revealed) || []).length;
   const revealedEntries = new Set();
@@ -438,48 +479,88 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
     }
   });
   const fresh = playedEntries(log, played);
-  // Newest first: the top of the oven is what was just heard.
+  const items = [];
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i];
-    const colour = (view.colours || [])[entry.seat];
     const cls = [fresh.has(i) ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
-    const item = el(doc, "li", { class: cls || null, dataset: { key: String(i), sig: JSON.stringify([entry, cls, partly.get(i), seatName(view, ctx, entry.seat)]),
-      seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
-    if (fresh.has(i)) item.append(el(doc, "span", { class: "mm-new-badge" }, "new"));
-    const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
-    if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
-    if (entry.kind) {
-      item.append(`${who}: ${entry.count} ${kindLabel(entry.kind, entry.count)}`, ingredientIcon(entry.kind, doc));
-      if (partly.has(i)) item.append(` (${partly.get(i)} turned over)`);
-      item.dataset.kind = entry.kind;
-    } else {
-      const oc = typeof entry.order === "string" ? entry.order : colour;
-      // The all-seeing view names the face-down order; a seat's view never has `card`.
-      item.append(entry.card ? `${who}: an order, face down (${entry.card.label})` : `${who}: an order (face down)`);
-      item.dataset.order = String(oc);
-    }
-    list.append(item);
+    items.push({
+      key: i,
+      sig: J([entry, cls, partly.get(i), seatName(view, ctx, entry.seat), (view.colours || [])[entry.seat]]),
+      build: () => ovenLogEntry(doc, view, ctx, entry, i, cls, fresh.has(i), partly.get(i)),
+    });
   }
+  return items;
+}
+
+function tallyBox(doc, view, log) {
+  // Summed here from the public log, as the engine's `observe(tally=True)` sums it: a display
+  // switch never waits for the kernel.
+  const tally = tallyOf(log, view);
+  const box = el(doc, "div", { class: "mm-tally", "aria-label": "tally of the oven" }, el(doc, "b", {}, "In the oven: "));
+  for (const kind of view.kinds || Object.keys(KINDS)) {
+    const n = (tally.ingredients || {})[kind] || 0;
+    box.append(el(doc, "span", { dataset: { kind } }, ingredientIcon(kind, doc), `${n}`));
+  }
+  for (const [colour, n] of Object.entries(tally.orders || {})) {
+    box.append(el(doc, "span", { dataset: { order: colour } }, seatDot(doc, colour), `${n} order${n === 1 ? "" : "s"}`));
+  }
+  return box;
+}
+
+/** The supply and the oven: its pile, its public log and the teaching tally. */
+export function supplyAndOvenItems(doc, view, ctx, settings, played = null) {
+  const oven = view.oven || { size: 0, log: [] };
+  const log = oven.log || [];
   const tallyOn = !!(settings && settings.tally);
-  const toggle = el(doc, "button", { type: "button", class: "mm-tally-toggle", "aria-pressed": String(tallyOn), dataset: { action: "tally" } }, tallyOn ? "Hide tally" : "Show tally");
-  const body = el(doc, "div", { class: "mm-oven" }, pile("oven", oven.size || 0, "cards", null, doc), log.length ? list : el(doc, "div", { class: "mm-muted" }, "The oven is empty."));
-  ovenBox.append(body);
-  if (tallyOn) {
-    // Summed here from the public log, as the engine's `observe(tally=True)` sums it: a
-    // display switch never waits for the kernel.
-    const tally = tallyOf(log, view);
-    const box = el(doc, "div", { class: "mm-tally", "aria-label": "tally of the oven" }, el(doc, "b", {}, "In the oven: "));
-    for (const kind of view.kinds || Object.keys(KINDS)) {
-      const n = (tally.ingredients || {})[kind] || 0;
-      box.append(el(doc, "span", { dataset: { kind } }, ingredientIcon(kind, doc), `${n}`));
-    }
-    for (const [colour, n] of Object.entries(tally.orders || {})) {
-      box.append(el(doc, "span", { dataset: { order: colour } }, seatDot(doc, colour), `${n} order${n === 1 ? "" : "s"}`));
-    }
-    ovenBox.append(box);
+  const size = oven.size || 0;
+  return [
+    { key: "supply", sig: J([view.supply || 0, view.mamma_mia_card === "supply"]), build: () => supplySection(doc, view) },
+    shell("oven", () => el(doc, "div", { class: "mm-section mm-oven-box" }), () => [
+      fixed("head", () => el(doc, "h4", {}, "Oven")),
+      shell("body", () => el(doc, "div", { class: "mm-oven" }), () => [
+        { key: "pile", sig: String(size), build: () => pile("oven", size, "cards", null, doc) },
+        log.length
+          // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
+          ? shell("log", () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }), () => ovenLogItems(doc, view, ctx, log, played))
+          : fixed("empty", () => el(doc, "div", { class: "mm-muted" }, "The oven is empty.")),
+      ]),
+      tallyOn ? { key: "tally", sig: J([log, view.kinds, view.colours]), build: () => tallyBox(doc, view, log) } : null,
+      {
+        key: "toggle",
+        sig: String(tallyOn),
+        build: () => el(doc, "button", { type: "button", class: "mm-tally-toggle", "aria-pressed": String(tallyOn), dataset: { action: "tally" } }, tallyOn ? "Hide tally" : "Show tally"),
+      },
+    ]),
+  ];
+}
+
+export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
+  return drawn(doc, supplyAndOvenItems(doc, view, ctx, settings, played));
+}
+
+function tableColumn(doc, kind, n, want, flying, gone) {
+  const col = el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } });
+  col.append(
+    el(doc, "div", { class: "mm-column-head", title: `${n} ${kindLabel(kind, n)} on the table` }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" }, String(n))),
+  );
+  const stack = el(doc, "div", { class: "mm-column-stack" });
+  // The column's cards bottom to top: those on the table, then the ghosts of the cards a made
+  // pizza used. Only the top card is seen whole; the others show their coloured edge.
+  const cards = [];
+  for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null, fly: i >= n - flying });
+  for (const group of gone) {
+    for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
   }
-  ovenBox.append(toggle);
-  return [supply, ovenBox];
+  // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
+  if (cards.length > 1) stack.style.setProperty("--mm-step", `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px`);
+  cards.forEach((c, i) => {
+    const card = ingredientCard(kind, { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title }, doc);
+    if (c.fly) card.classList.add("mm-fly");
+    if (c.ghost) card.dataset.ghost = "1";
+    stack.append(card);
+  });
+  col.append(stack);
+  return col;
 }
 
 /**
@@ -488,48 +569,35 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
  * groups of cards a made order used (from the table, a hand, a helper), drawn as marked ghosts
  * after the column's remaining cards; `opts.fly`: {kind, count} just revealed.
  */
-export function drawTable(doc, view, opts = {}) {
-  const table = el(doc, "div", { class: "mm-section mm-table-box" }, el(doc, "h4", {}, "Table"));
-  const row = el(doc, "div", { class: "mm-table" });
+export function tableItems(doc, view, opts = {}) {
   const counts = view.table || {};
   const wanted = opts.wanted || {};
   const gone = opts.gone || [];
   const fly = opts.fly || null;
-  for (const kind of view.kinds || Object.keys(counts)) {
+  const columns = (view.kinds || Object.keys(counts)).map((kind) => {
     const n = counts[kind] || 0;
-    const col = el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } });
-    col.append(
-      el(doc, "div", { class: "mm-column-head", title: `${n} ${kindLabel(kind, n)} on the table` }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" }, String(n))),
-    );
-    const stack = el(doc, "div", { class: "mm-column-stack" });
     const want = Math.min(wanted[kind] || 0, n);
     const flying = fly && fly.kind === kind ? Math.min(fly.count || 1, n) : 0;
-    // The column's cards bottom to top: those on the table, then the ghosts of the cards a made
-    // pizza used. Only the top card is seen whole; the others show their coloured edge.
-    const cards = [];
-    for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null, fly: i >= n - flying });
-    for (const group of gone) {
-      for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
-    }
-    // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
-    if (cards.length > 1) stack.style.setProperty("--mm-step", `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px`);
-    cards.forEach((c, i) => {
-      const card = ingredientCard(kind, { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title }, doc);
-      if (c.fly) card.classList.add("mm-fly");
-      if (c.ghost) card.dataset.ghost = "1";
-      stack.append(card);
-    });
-    col.append(stack);
-    row.append(col);
-  }
-  table.append(row);
-  if (gone.length) {
-    table.append(
-      el(doc, "div", { class: "mm-legend" },
-        ...gone.filter((g) => Object.values(g.counts).some(Boolean)).map((g) => el(doc, "span", { class: g.mark }, ` ${g.legend} `))),
-    );
-  }
-  return table;
+    return {
+      key: kind,
+      sig: J([n, want, flying, gone.map((g) => [g.mark, g.label, g.counts[kind] || 0])]),
+      build: () => tableColumn(doc, kind, n, want, flying, gone),
+    };
+  });
+  const legend = gone.filter((g) => Object.values(g.counts).some(Boolean)).map((g) => [g.mark, g.legend]);
+  return [
+    shell("table", () => el(doc, "div", { class: "mm-section mm-table-box" }), [
+      fixed("head", () => el(doc, "h4", {}, "Table")),
+      shell("row", () => el(doc, "div", { class: "mm-table" }), columns),
+      gone.length
+        ? { key: "legend", sig: J(legend), build: () => el(doc, "div", { class: "mm-legend" }, ...legend.map(([mark, text]) => el(doc, "span", { class: mark }, ` ${text} `))) }
+        : null,
+    ]),
+  ];
+}
+
+export function drawTable(doc, view, opts = {}) {
+  return drawn(doc, tableItems(doc, view, opts))[0];
 }
 
 /** A seat's hidden cards as a fanned row of backs: one element whose width counts them. */
@@ -542,43 +610,61 @@ function backsRow(doc, n, which, colour) {
   });
 }
 
-export function drawSeats(doc, view, ctx, played = null) {
-  const box = el(doc, "div", { class: "mm-seats" });
+function seatBox(doc, view, ctx, played, s, p, colour) {
+  const seatBox = el(doc, "div", {
+    class: ["mm-seat", view.to_move === s && view.phase !== "over" ? "mm-to-move" : null, played && played.seat === s ? "mm-just-moved" : null].filter(Boolean).join(" "),
+    style: { "--mm-seat": seatColour(colour) },
+    dataset: { seat: String(s) },
+  });
+  const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
+  if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
+  if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge mm-badge-turn" }, "to move"));
+  if (played && played.seat === s) name.append(el(doc, "span", { class: "mm-badge mm-badge-last" }, "just played"));
+  if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
+  const personal = (view.personal || [])[s];
+  if (personal) name.prepend(el(doc, "span", { title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)));
+  if (p.mamma_mia || view.mamma_mia_card === s) {
+    name.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
+  }
+  seatBox.append(name);
+  // One line of facts per seat: six seats fit the players' region.
+  const hi = p.hand_ingredients ?? 0;
+  const ho = p.hand_orders ?? 0;
+  seatBox.append(
+    el(doc, "div", { class: "mm-seat-facts" },
+      el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
+      el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
+      el(doc, "span", { class: "mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
+        "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
+    ),
+  );
+  return seatBox;
+}
+
+export function seatsItems(doc, view, ctx, played = null) {
   const players = seatPlayers(view);
-  const n = seatCount(view);
-  for (let s = 0; s < n; s++) {
+  const seats = [];
+  for (let s = 0; s < seatCount(view); s++) {
     const p = players[s] || {};
     const colour = p.colour || (view.colours || [])[s];
-    const seatBox = el(doc, "div", {
-      class: ["mm-seat", view.to_move === s && view.phase !== "over" ? "mm-to-move" : null, played && played.seat === s ? "mm-just-moved" : null].filter(Boolean).join(" "),
-      style: { "--mm-seat": seatColour(colour) },
-      dataset: { seat: String(s) },
+    const toMove = view.to_move === s && view.phase !== "over";
+    const winner = (view.winners || []).includes(s) && view.phase === "over";
+    seats.push({
+      key: s,
+      sig: J([p, colour, seatName(view, ctx, s), !!ctx && ctx.seat === s, toMove, !!played && played.seat === s, winner, (view.personal || [])[s], view.mamma_mia_card === s]),
+      build: () => seatBox(doc, view, ctx, played, s, p, colour),
     });
-    const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
-    if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
-    if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge mm-badge-turn" }, "to move"));
-    if (played && played.seat === s) name.append(el(doc, "span", { class: "mm-badge mm-badge-last" }, "just played"));
-    if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
-    const personal = (view.personal || [])[s];
-    if (personal) name.prepend(el(doc, "span", { title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)));
-    if (p.mamma_mia || view.mamma_mia_card === s) {
-      name.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
-    }
-    seatBox.append(name);
-    // One line of facts per seat: six seats fit the players' region.
-    const hi = p.hand_ingredients ?? 0;
-    const ho = p.hand_orders ?? 0;
-    seatBox.append(
-      el(doc, "div", { class: "mm-seat-facts" },
-        el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
-        el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
-        el(doc, "span", { class: "mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
-          "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
-      ),
-    );
-    box.append(seatBox);
   }
-  return el(doc, "div", { class: "mm-section" }, el(doc, "h4", {}, "Players"), box);
+  return [
+    shell("seats", () => el(doc, "div", { class: "mm-section" }), [
+      fixed("head", () => el(doc, "h4", {}, "Players")),
+      shell("box", () => el(doc, "div", { class: "mm-seats" }), seats),
+    ]),
+  ];
+}
+
+export function drawSeats(doc, view, ctx, played = null) {
+  return drawn(doc, seatsItems(doc, view, ctx, played))[0];
 }
 
 function handOf(view, seat) {
@@ -591,92 +677,137 @@ function handOf(view, seat) {
  * The viewing seat's own hand as cards (buttons when composing a turn); in the all-seeing
  * view every hand, labelled as the teaching view.
  */
-export function drawHands(doc, view, ctx, composer) {
-  const box = el(doc, "div", { class: "mm-section mm-hand", tabindex: 0, role: "region", "aria-label": "hands" });
+export function handsItems(doc, view, ctx, composer) {
   const seat = ctx ? ctx.seat : null;
+  const section = (teaching) => () => el(doc, "div", { class: `mm-section mm-hand${teaching ? " mm-teaching" : ""}`, tabindex: 0, role: "region", "aria-label": "hands" });
   if (seat === null || seat === undefined) {
-    if (!view.hands) return null;
-    box.classList.add("mm-teaching");
-    box.append(el(doc, "h4", {}, "Every hand (teaching view: no player sees this)"));
+    if (!view.hands) return [];
+    const items = [fixed("head", () => el(doc, "h4", {}, "Every hand (teaching view: no player sees this)"))];
     for (let s = 0; s < seatCount(view); s++) {
       const hand = handOf(view, s);
       if (!hand) continue;
       const colour = (view.colours || [])[s];
-      box.append(el(doc, "div", { class: "mm-hand-owner", dataset: { seat: String(s) } }, seatDot(doc, colour), `${seatName(view, ctx, s)}'s hand`));
-      box.append(handCards(doc, view, hand, s, s === view.to_move ? composer : null));
+      const name = seatName(view, ctx, s);
+      items.push({
+        key: `owner${s}`,
+        sig: J([colour, name]),
+        build: () => el(doc, "div", { class: "mm-hand-owner", dataset: { seat: String(s) } }, seatDot(doc, colour), `${name}'s hand`),
+      });
+      items.push(handCardsItem(doc, view, hand, s, s === view.to_move ? composer : null));
     }
-    return box;
+    return [shell("teaching", section(true), items)];
   }
   const hand = view.hand || handOf(view, seat);
-  if (!hand) return null;
-  box.append(el(doc, "h4", {}, `Your hand (${seatName(view, ctx, seat)})`));
-  box.append(handCards(doc, view, hand, seat, composer));
-  return box;
+  if (!hand) return [];
+  const title = `Your hand (${seatName(view, ctx, seat)})`;
+  return [
+    shell(`seat${seat}`, section(false), [
+      { key: "head", sig: title, build: () => el(doc, "h4", {}, title) },
+      handCardsItem(doc, view, hand, seat, composer),
+    ]),
+  ];
 }
 
-function handCards(doc, view, hand, seat, composer) {
-  const row = el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) }, tabindex: 0, role: "group", "aria-label": `${seatName(view, null, seat)}'s cards` });
-  const ingredients = hand.ingredients || {};
-  for (const kind of view.kinds || Object.keys(ingredients)) {
-    const n = ingredients[kind] || 0;
-    if (!n) continue;
-    const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind } });
-    for (let i = 1; i <= n; i++) {
-      const opts = {};
-      if (composer) {
-        opts.button = true;
-        opts.pressed = composer.sel.kind === kind && i <= composer.sel.count;
-        opts.title = `put ${i} ${kindLabel(kind, i)} into the oven`;
-      }
-      const card = ingredientCard(kind, opts, doc);
-      if (composer) {
-        card.dataset.action = "ingredient";
-        card.dataset.count = String(i);
-        if (!composer.canIngredient(kind, i)) card.disabled = true;
-      }
-      group.append(card);
-    }
-    if (n > 1) group.lastChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${n}`));
-    row.append(group);
-  }
-  (hand.orders || []).forEach((order, index) => {
-    const opts = { edition: view.edition };
+export function drawHands(doc, view, ctx, composer) {
+  return drawn(doc, handsItems(doc, view, ctx, composer))[0] || null;
+}
+
+function handGroup(doc, kind, n, composer) {
+  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind } });
+  for (let i = 1; i <= n; i++) {
+    const opts = {};
     if (composer) {
       opts.button = true;
-      opts.pressed = composer.sel.order === index;
+      opts.pressed = composer.sel.kind === kind && i <= composer.sel.count;
+      opts.title = `put ${i} ${kindLabel(kind, i)} into the oven`;
     }
-    const card = orderCard(order, opts, doc);
-    card.dataset.index = String(index);
+    const card = ingredientCard(kind, opts, doc);
     if (composer) {
-      card.dataset.action = "order";
-      if (!composer.canOrder(index)) card.disabled = true;
+      card.dataset.action = "ingredient";
+      card.dataset.count = String(i);
+      if (!composer.canIngredient(kind, i)) card.disabled = true;
     }
-    row.append(el(doc, "div", { class: "mm-hand-order" }, card));
+    group.append(card);
+  }
+  if (n > 1) group.lastChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${n}`));
+  return group;
+}
+
+function handOrder(doc, view, order, index, composer) {
+  const opts = { edition: view.edition };
+  if (composer) {
+    opts.button = true;
+    opts.pressed = composer.sel.order === index;
+  }
+  const card = orderCard(order, opts, doc);
+  card.dataset.index = String(index);
+  if (composer) {
+    card.dataset.action = "order";
+    if (!composer.canOrder(index)) card.disabled = true;
+  }
+  return el(doc, "div", { class: "mm-hand-order" }, card);
+}
+
+/** One seat's cards: a group per kind (fanned), then the order cards, each its own item. */
+function handCardsItem(doc, view, hand, seat, composer) {
+  const build = () => el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) }, tabindex: 0, role: "group", "aria-label": `${seatName(view, null, seat)}'s cards` });
+  return shell(`cards${seat}`, build, () => {
+    const items = [];
+    const ingredients = hand.ingredients || {};
+    for (const kind of view.kinds || Object.keys(ingredients)) {
+      const n = ingredients[kind] || 0;
+      if (!n) continue;
+      const choice = composer
+        ? [composer.sel.kind === kind ? composer.sel.count : 0, Array.from({ length: n }, (_, i) => composer.canIngredient(kind, i + 1))]
+        : null;
+      items.push({ key: `k:${kind}`, sig: J([n, choice]), build: () => handGroup(doc, kind, n, composer) });
+    }
+    (hand.orders || []).forEach((order, index) => {
+      const choice = composer ? [composer.sel.order === index, composer.canOrder(index)] : null;
+      items.push({ key: `o:${index}`, sig: J([order, view.edition, choice]), build: () => handOrder(doc, view, order, index, composer) });
+    });
+    if (!items.length) items.push(fixed("none", () => el(doc, "span", { class: "mm-muted" }, "(no cards)")));
+    return items;
   });
-  if (!row.childElementCount) row.append(el(doc, "span", { class: "mm-muted" }, "(no cards)"));
-  return row;
 }
 
 /** The evaluation: revealed cards so far, the current order and how it is settled. */
-export function drawEvaluation(doc, view, ctx, fly) {
+export function evaluationItems(doc, view, ctx, fly) {
   const ev = view.evaluation;
-  if (!ev) return null;
-  const box = el(doc, "div", { class: "mm-section mm-eval-box" }, el(doc, "h4", {}, `Emptying the oven — ${seatName(view, ctx, ev.emptier)} reveals the cards one by one (${ev.remaining ?? 0} left)`));
-  const row = el(doc, "div", { class: "mm-eval" });
-  const revealed = el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group", tabindex: 0 });
+  if (!ev) return [];
+  const head = `Emptying the oven — ${seatName(view, ctx, ev.emptier)} reveals the cards one by one (${ev.remaining ?? 0} left)`;
   const cards = ev.revealed || [];
   // Only the last few revealed cards: the rest are already sorted into the table's columns.
   const from = Math.max(0, cards.length - 8);
-  cards.slice(from).forEach((card, i) => {
-    const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
-    const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
-    if (fly && from + i === cards.length - 1) node.classList.add("mm-fly");
-    revealed.append(node);
+  const revealed = cards.slice(from).map((card, i) => {
+    const flying = !!fly && from + i === cards.length - 1;
+    return {
+      key: from + i,
+      sig: J([card, view.edition, flying]),
+      build: () => {
+        const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
+        const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
+        if (flying) node.classList.add("mm-fly");
+        return node;
+      },
+    };
   });
-  row.append(revealed);
-  if (ev.order) row.append(drawSettlement(doc, view, ctx, ev.order));
-  box.append(row);
-  return box;
+  const order = ev.order;
+  return [
+    shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), [
+      { key: "head", sig: head, build: () => el(doc, "h4", {}, head) },
+      shell("row", () => el(doc, "div", { class: "mm-eval" }), [
+        shell("revealed", () => el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group", tabindex: 0 }), revealed),
+        order
+          ? { key: "settle", sig: J([order, NAMES(view, ctx), view.kinds, view.edition]), build: () => drawSettlement(doc, view, ctx, order) }
+          : null,
+      ]),
+    ]),
+  ];
+}
+
+export function drawEvaluation(doc, view, ctx, fly) {
+  return drawn(doc, evaluationItems(doc, view, ctx, fly))[0] || null;
 }
 
 /** A revealed order card in order-card shape (its own `type` may be shadowed by "order"). */
@@ -900,18 +1031,20 @@ export function mount(boardEl, ctx) {
   // What each region was drawn from: a region whose inputs did not change keeps its nodes, so
   // stepping through a timeline touches only what the frame changed.
   const drawnKeys = {};
-  function fill(name, key, build) {
+  function fill(name, key, items) {
     if (drawnKeys[name] === key) return;
     drawnKeys[name] = key;
-    morphChildren(slots[name], [build()].flat().filter(Boolean));
+    reconcile(slots[name], items());
   }
+  // A small region drawn whole when its inputs change, patched in place.
+  const whole = (key, build) => () => [build()].flat().filter(Boolean).map((node, i) => ({ key: i, sig: key, build: () => node }));
 
   function render(force = false) {
     const { frame, prev } = current;
     const c = current.ctx || {};
     if (force) for (const name of Object.keys(drawnKeys)) delete drawnKeys[name];
     if (!frame || !frame.view) {
-      for (const name of Object.keys(slots)) fill(name, "", () => null);
+      for (const name of Object.keys(slots)) fill(name, "", () => []);
       return;
     }
     const view = frame.view;
@@ -927,15 +1060,15 @@ export function mount(boardEl, ctx) {
     const names = NAMES(view, c);
     const played = lastPlayed(frame);
     const tally = tallyShown(c);
-    const J = JSON.stringify;
 
-    fill("status", J([names, view.edition, view.oven_number, view.ovens, view.phase, view.winners, view.to_move,
-      view.evaluation && view.evaluation.decision && view.evaluation.decision.seat]), () => drawStatus(doc, view, c));
+    const statusKey = J([names, view.edition, view.oven_number, view.ovens, view.phase, view.winners, view.to_move,
+      view.evaluation && view.evaluation.decision && view.evaluation.decision.seat]);
+    fill("status", statusKey, whole(statusKey, () => drawStatus(doc, view, c)));
     fill("oven", J([names, view.supply, view.mamma_mia_card, view.oven, view.colours, view.phase, view.kinds, tally,
       view.evaluation && (view.evaluation.revealed || []).length, played]),
-      () => drawSupplyAndOven(doc, view, c, { ...(c.settings || {}), tally }, played));
+      () => supplyAndOvenItems(doc, view, c, { ...(c.settings || {}), tally }, played));
     const marks = tableMarks(view, c, flyCards);
-    fill("table", J([view.table, view.kinds, marks, frame.step, frame.sub]), () => drawTable(doc, view, marks));
+    fill("table", J([view.table, view.kinds, marks]), () => tableItems(doc, view, marks));
 
     const legal = legalList(c);
     composer = null;
@@ -943,12 +1076,23 @@ export function mount(boardEl, ctx) {
       composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
     }
     fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
-      forward ? `${frame.step}:${frame.sub}` : null, played, frame.kind]),
-      () => [drawDecision(doc, view, c), drawEvaluation(doc, view, c, forward), view.evaluation ? null : drawLastTurn(doc, view, c, frame)]);
+      forward ? `${frame.step}:${frame.sub}` : null, played, frame.kind]), () => {
+      const decision = view.evaluation && view.evaluation.decision;
+      const decisionKey = decision ? J([decision, names, c.seat, c.interactive, legal, view.colours, view.kinds]) : null;
+      const lastKey = view.evaluation ? null : J([played, names, view.colours, view.kinds, frame.step === 0]);
+      return [
+        decision ? { key: "decision", sig: decisionKey, build: () => drawDecision(doc, view, c) } : null,
+        ...evaluationItems(doc, view, c, forward),
+        lastKey ? { key: "last", sig: lastKey, build: () => drawLastTurn(doc, view, c, frame) } : null,
+      ];
+    });
     fill("seats", J([names, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
-      view.mamma_mia_card, played && played.seat]), () => drawSeats(doc, view, c, played));
+      view.mamma_mia_card, played && played.seat]), () => seatsItems(doc, view, c, played));
     fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, view.to_move, legal, c.interactive,
-      composer && sel]), () => [drawHands(doc, view, c, composer), composer ? drawComposer(doc, view, c, composer) : null]);
+      composer && sel]), () => [
+      ...handsItems(doc, view, c, composer),
+      composer ? { key: "composer", sig: J([sel, legal, names, view.hand, view.hands, view.to_move]), build: () => drawComposer(doc, view, c, composer) } : null,
+    ]);
   }
 
   function onClick(event) {

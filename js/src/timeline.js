@@ -190,6 +190,7 @@ function mountTimeline(el, model, spec, live) {
     shown: null,
     beatAt: -Infinity, // when the frame on screen was first drawn (Date.now())
     logFrom: 0, // log entries before this index match st.frames
+    logCurrent: null, // the log entry marked current
     spoken: "",
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
@@ -496,6 +497,18 @@ function mountTimeline(el, model, spec, live) {
   }
 
   // ---- drawing ---------------------------------------------------------------------------
+  // Each frame writes only what differs: setting a text, an attribute or a property to the
+  // value it already has still invalidates style and layout.
+  const setText = (node, text) => {
+    if (node.textContent !== text) node.textContent = text;
+  };
+  const setProp = (node, name, value) => {
+    if (node[name] !== value) node[name] = value;
+  };
+  const setAttr = (node, name, value) => {
+    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  };
+
   function drawSeats() {
     const names = model.get("seat_names") || [];
     const bots = model.get("bot_seats") || [];
@@ -512,20 +525,20 @@ function mountTimeline(el, model, spec, live) {
     if (JSON.stringify(have) !== JSON.stringify(wanted)) {
       seatSelect.replaceChildren(...wanted.map(([value, label]) => h("option", { value }, label)));
     }
-    seatSelect.value = seat === null ? "" : String(seat);
-    if (locked || seat === null) seeAll.hidden = true;
+    setProp(seatSelect, "value", seat === null ? "" : String(seat));
+    if (locked || seat === null) setProp(seeAll, "hidden", true);
     // A replay holds one seat's frames only: its view cannot change. A locked widget is a
     // player's own screen: Python refuses a seat change from the browser anyway.
-    seatSelect.disabled = !live || locked;
-    seatSelect.title = locked ? "This view is locked to one seat." : "";
+    setProp(seatSelect, "disabled", !live || locked);
+    setProp(seatSelect, "title", locked ? "This view is locked to one seat." : "");
     const name = names[seat] ?? `Seat ${seat}`;
     // A game with nothing hidden (spec.hidden === false) shows every seat the same board.
     if (spec.hidden === false) {
-      viewNote.textContent =
-        seat === null ? "All-seeing view: nothing is hidden in this game." : `${name}'s view: the same board; clicks play for ${name}.`;
+      setText(viewNote,
+        seat === null ? "All-seeing view: nothing is hidden in this game." : `${name}'s view: the same board; clicks play for ${name}.`);
     } else {
-      viewNote.textContent =
-        seat === null ? "All-seeing view: every hidden card and choice is shown." : `${name}'s view: only what this seat may know.`;
+      setText(viewNote,
+        seat === null ? "All-seeing view: every hidden card and choice is shown." : `${name}'s view: only what this seat may know.`);
     }
   }
 
@@ -551,21 +564,22 @@ function mountTimeline(el, model, spec, live) {
       logList.append(fragment);
     }
     st.logFrom = held;
-    const current = held ? logList.children[st.index] : null;
-    for (const old of logList.querySelectorAll(".tw-log-current")) {
-      if (old === current) continue;
+    const current = held ? logList.children[st.index] || null : null;
+    // The entry marked before (kept, not searched for: the log can hold thousands).
+    const old = st.logCurrent;
+    if (old === current && (!current || current.classList.contains("tw-log-current"))) return;
+    if (old && old !== current) {
       old.classList.remove("tw-log-current");
       const entry = old.firstElementChild;
       entry.removeAttribute("aria-current");
       entry.tabIndex = -1;
     }
+    st.logCurrent = current;
     if (!current) return;
     const entry = current.firstElementChild;
-    if (!current.classList.contains("tw-log-current")) {
-      current.classList.add("tw-log-current");
-      entry.setAttribute("aria-current", "step");
-      entry.tabIndex = 0;
-    }
+    current.classList.add("tw-log-current");
+    entry.setAttribute("aria-current", "step");
+    entry.tabIndex = 0;
     // Scroll the log itself (never the page) so the current entry is in view, once the page
     // is laid out for its next paint anyway: measuring here, before the board is drawn, would
     // lay out the whole page an extra time on every frame drawn.
@@ -574,8 +588,8 @@ function mountTimeline(el, model, spec, live) {
 
   function scrollLog() {
     st.scrollFrame = null;
-    const current = logList.querySelector(".tw-log-current");
-    if (!current) return;
+    const current = st.logCurrent;
+    if (!current || !current.isConnected) return;
     const top = current.offsetTop;
     const bottom = top + current.offsetHeight;
     if (top < logList.scrollTop) logList.scrollTop = top;
@@ -585,23 +599,23 @@ function mountTimeline(el, model, spec, live) {
   function drawPass() {
     const to = model.get("pass_to");
     const covered = live && Number.isInteger(to);
-    passCover.hidden = !covered;
+    setProp(passCover, "hidden", !covered);
     root.classList.toggle("tw-passing", covered);
     if (!covered) return;
     const name = (model.get("seat_names") || [])[to] ?? `Seat ${to}`;
-    passText.textContent = `Pass the screen to ${name}.`;
-    passBtn.textContent = `I am ${name}: show my cards`;
+    setText(passText, `Pass the screen to ${name}.`);
+    setText(passBtn, `I am ${name}: show my cards`);
   }
 
   function drawReplay() {
-    replayNote.hidden = !(live && replayMode());
+    setProp(replayNote, "hidden", !(live && replayMode()));
     root.classList.toggle("tw-replay", live && replayMode());
   }
 
   function drawError() {
     const message = model.get("error") || st.renderError;
-    errorBox.hidden = !message;
-    errorText.textContent = message || "";
+    setProp(errorBox, "hidden", !message);
+    setText(errorText, message || "");
   }
 
   function draw() {
@@ -612,33 +626,34 @@ function mountTimeline(el, model, spec, live) {
     const n = st.frames.length;
     const cursor = cursorOf();
     st.drawnCursor = cursor;
-    firstBtn.disabled = prevBtn.disabled = st.index <= 0;
-    nextBtn.disabled = lastBtn.disabled = st.index >= n - 1;
-    playBtn.disabled = n <= 1;
+    for (const btn of [firstBtn, prevBtn]) setProp(btn, "disabled", st.index <= 0);
+    for (const btn of [nextBtn, lastBtn]) setProp(btn, "disabled", st.index >= n - 1);
+    setProp(playBtn, "disabled", n <= 1);
     const running = st.playing || st.following;
-    playBtn.textContent = running ? "❚❚ Pause" : "▶ Play";
-    playBtn.setAttribute("aria-label", running ? "Pause" : "Play");
-    playBtn.title = running ? "Pause" : "Play";
-    playBtn.setAttribute("aria-pressed", running ? "true" : "false");
-    slider.max = String(Math.max(0, n - 1));
-    slider.value = String(st.index);
-    slider.disabled = n <= 1;
+    setText(playBtn, running ? "❚❚ Pause" : "▶ Play");
+    setAttr(playBtn, "aria-label", running ? "Pause" : "Play");
+    setProp(playBtn, "title", running ? "Pause" : "Play");
+    setAttr(playBtn, "aria-pressed", running ? "true" : "false");
+    setProp(slider, "max", String(Math.max(0, n - 1)));
+    setProp(slider, "value", String(st.index));
+    setProp(slider, "disabled", n <= 1);
     if (frame) {
       const lastStep = st.frames[n - 1].step;
       const count = st.stepCount.get(frame.step) || 1;
       const position = st.index - (st.stepStart.get(frame.step) ?? st.index) + 1;
-      stepText.textContent = `step ${frame.step} / ${lastStep}` + (count > 1 ? ` · ${position}/${count}` : "");
-      slider.setAttribute("aria-valuetext", stepText.textContent);
-      caption.textContent = frame.caption || "";
+      const text = `step ${frame.step} / ${lastStep}` + (count > 1 ? ` · ${position}/${count}` : "");
+      setText(stepText, text);
+      setAttr(slider, "aria-valuetext", text);
+      setText(caption, frame.caption || "");
     } else {
-      stepText.textContent = "step 0 / 0";
-      caption.textContent = !live
+      setText(stepText, "step 0 / 0");
+      setText(caption, !live
         ? "No frames."
         : passing()
           ? ""
           : awaitingSeat()
             ? "Waiting for this view's frames…"
-            : "Waiting for the kernel…";
+            : "Waiting for the kernel…");
     }
     drawPass();
     const spoken = passing() && live ? passText.textContent : caption.textContent;
@@ -648,11 +663,11 @@ function mountTimeline(el, model, spec, live) {
     }
     // A locked screen is a player's own: Python refuses to move the match from it.
     const mayContinue = live && !replayMode() && !model.get("lock_seat");
-    continueBtn.hidden = !(mayContinue && frame && frame.last && frame.step !== cursor);
+    setProp(continueBtn, "hidden", !(mayContinue && frame && frame.last && frame.step !== cursor));
     // Kernel controls exist only where they can apply; there they keep their slots.
     root.classList.toggle("tw-kernel", live && !replayMode());
     root.classList.toggle("tw-may-continue", mayContinue);
-    skipBtn.disabled = !frame || st.index >= n - 1;
+    setProp(skipBtn, "disabled", !frame || st.index >= n - 1);
     drawSeats();
     drawReplay();
     drawLog();

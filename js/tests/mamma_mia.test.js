@@ -503,6 +503,96 @@ describe("the evaluation", () => {
   });
 });
 
+describe("updating in place", () => {
+  /** The elements `fn` creates (built, whether or not they stay in the page). */
+  function created(fn) {
+    const made = [];
+    const make = document.createElement.bind(document);
+    const spy = vi.spyOn(document, "createElement").mockImplementation((tag, opts) => {
+      const node = make(tag, opts);
+      made.push(node);
+      return node;
+    });
+    try {
+      fn();
+    } finally {
+      spy.mockRestore();
+    }
+    return made;
+  }
+
+  /** The all-seeing view before and after Green's turn: 2 salami in the oven, 1 olive drawn. */
+  function greensTurn() {
+    const hands = [
+      { ingredients: { pineapple: 3, olive: 2 }, orders: [order("yellow", "normal", { salami: 4, pineapple: 1 })] },
+      { ingredients: { salami: 4, pepper: 2 }, orders: [order("green", "normal", { pepper: 4, olive: 1 })] },
+      { ingredients: { mushroom: 2, pepper: 2 }, orders: [order("brown", "minimale", { mushroom: 1 })] },
+    ];
+    const before = fakeView({ to_move: 1, hand: undefined, hands });
+    const players = before.players.map((p) => (p.seat === 1 ? { ...p, hand_ingredients: p.hand_ingredients - 1 } : p));
+    const after = fakeView({
+      to_move: 2, hand: undefined, players, supply: 19,
+      hands: [hands[0], { ...hands[1], ingredients: { salami: 2, pepper: 2, olive: 1 } }, hands[2]],
+      oven: { ...before.oven, size: 8, log: [...before.oven.log, { seat: 1, kind: "salami", count: 2 }] },
+    });
+    return [
+      // (a frame that marks no turn: Yellow's seat and log entry carry no "just played")
+      frame(before, { step: 3, kind: "reveal", data: {} }),
+      frame(after, { step: 4, data: { seat: 1, put: { kind: "salami", count: 2 }, order: false, source: "supply", drew: 1 } }),
+    ];
+  }
+
+  it("a turn builds the nodes of what it changed only: the new log entry, two seats, the mover's changed cards", () => {
+    const ctx = makeCtx({ seat: null });
+    const [before, after] = greensTurn();
+    const board = mount(host, ctx);
+    board.update(before, null, ctx);
+    const kept = [...host.querySelectorAll(".mm-log li, .mm-seat, .mm-hand-group, .mm-hand-cards > .mm-order")];
+    const made = created(() => board.update(after, before, ctx));
+    const built = (selector) => made.filter((n) => n.matches(selector));
+    // The oven's log: the new entry only.
+    expect(built("li[data-key]").map((n) => n.dataset.key)).toEqual(["3"]);
+    // Seats: the one that just played and the one to move now; Yellow's is untouched.
+    expect(built(".mm-seat").map((n) => n.dataset.seat).sort()).toEqual(["1", "2"]);
+    // Hands: Green's salami and the olive drawn; no order card, no other seat's cards.
+    expect(built(".mm-hand-group").map((n) => n.dataset.kind).sort()).toEqual(["olive", "salami"]);
+    expect(built(".mm-order")).toEqual([]);
+    // What did not change is the same node, and what a fresh render draws is what is shown.
+    const first = host.querySelector('.mm-log li[data-key="0"]');
+    expect(kept).toContain(first);
+    const fresh = document.createElement("div");
+    mount(fresh, ctx).update(after, before, ctx);
+    expect(host.innerHTML).toBe(fresh.innerHTML);
+    board.destroy();
+  });
+
+  it("a revealed card joins the strip of the last eight without touching the others", () => {
+    const ctx = makeCtx({ seat: null });
+    const frames = [9, 10].map((n) => {
+      const revealed = Array.from({ length: n }, (_, i) => ({ type: "ingredient", kind: CLASSIC_KINDS[i % 5], seat: 0 }));
+      const v = fakeView({ phase: "evaluation", to_move: null, evaluation: { emptier: 2, revealed, remaining: 12 - n, order: null, decision: null } });
+      return frame(v, { sub: n, kind: "reveal", data: { kind: CLASSIC_KINDS[(n - 1) % 5], count: 1, seat: 0 }, last: false });
+    });
+    const board = mount(host, ctx);
+    board.update(frames[0], null, ctx);
+    const strip = host.querySelector(".mm-revealed");
+    const stay = [...strip.children].slice(1);
+    const observer = new MutationObserver(() => {});
+    observer.observe(strip, { subtree: true, childList: true, attributes: true, characterData: true });
+    board.update(frames[1], frames[0], ctx);
+    const records = observer.takeRecords();
+    observer.disconnect();
+    // One card out at the left, one in at the right (flying); the seven between are not touched.
+    expect(records.map((r) => [r.type, r.target === strip, r.addedNodes.length, r.removedNodes.length])).toEqual([
+      ["childList", true, 0, 1],
+      ["childList", true, 1, 0],
+    ]);
+    expect([...strip.children].slice(0, 7)).toEqual(stay);
+    expect(strip.lastElementChild.classList.contains("mm-fly")).toBe(true);
+    board.destroy();
+  });
+});
+
 describe("cleanup", () => {
   it("destroy removes the board and every listener it added", () => {
     const added = [];

@@ -827,6 +827,37 @@ describe("without a kernel", () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 
+  test("a step writes only what it changes: the counter, the caption and the log's current entry", () => {
+    const cleanup = mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], mount: () => ({ update() {} }) });
+    const slider = $(".tw-slider");
+    const step = (i) => {
+      slider.value = String(i);
+      slider.dispatchEvent(new Event("input"));
+    };
+    step(1);
+    const observer = new MutationObserver(() => {});
+    observer.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+    step(2);
+    const touched = new Set();
+    for (const r of observer.takeRecords()) {
+      const name = (r.target.nodeType === 1 ? r.target : r.target.parentNode).classList[0];
+      touched.add(r.type === "attributes" ? `${name}@${r.attributeName}` : `${name}:text`);
+    }
+    observer.disconnect();
+    expect([...touched].sort()).toEqual([
+      "tw-caption:text",
+      "tw-log-entry@aria-current",
+      "tw-log-entry@tabindex",
+      "tw-log-item@class",
+      "tw-slider@aria-valuetext",
+      "tw-sr-only:text",
+      "tw-step:text",
+    ]);
+    expect($(".tw-step").textContent).toBe("step 1 / 2 · 2/3");
+    expect(el.querySelectorAll(".tw-log-current").length).toBe(1);
+    cleanup();
+  });
+
   test("a game module's mountStatic uses its own renderer", () => {
     const cleanup = generic.mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], start: 4 });
     expect(caption()).toBe("Bob plays a 3.");
