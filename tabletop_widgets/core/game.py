@@ -219,8 +219,9 @@ class Game:
         if by_id is not None:
             try:
                 return list(map(by_id.__getitem__, map(id, actions)))
-            except KeyError:  # an object not seen yet: the slow path notes it
-                pass
+            except KeyError:  # an object not seen yet: the slow path notes it (and only it)
+                index = self._catalogue_index_by_identity
+                return [by_id[k] if (k := id(a)) in by_id else index(a) for a in actions]
         index = self._catalogue_index_by_identity
         return [index(a) for a in actions]
 
