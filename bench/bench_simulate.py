@@ -7,8 +7,8 @@ bots) are played by one worker and by two, in a ``concurrent.futures.ProcessPool
 in a ``dask.distributed`` local cluster of worker processes. Pools are started and warmed (each
 worker has made the game once) before the clock runs, as in a notebook that reuses its
 executor. The number of games is chosen so that one worker needs about ``--seconds``: the very
-games measured (seeds 0, 1, …) are first played one by one in this process until they add up
-to that time. Each measurement is the best of ``--repeats`` runs, 1 and 2 workers alternating.
+games measured (seeds 0, 1, …) are first played one by one in this process until their CPU
+time adds up to that (CPU time, so that a busy machine does not shrink the sample). Each measurement is the best of ``--repeats`` runs, 1 and 2 workers alternating.
 The figure is the speed-up ``time(1 worker) / time(2 workers)``: at most 2 on two free cores,
 less on a machine that other work keeps busy (the load average over the last minute is taken
 before every run and printed with the best ones). Next to it, the *schedule bound*: the
@@ -45,17 +45,17 @@ def timed(name, players, games, executor, seed=0):
 
 def calibrate(name, players, seconds):
     """The CPU time of each game from seed 0 on, played one by one in this process until they
-    take ``seconds``: the games that one worker then plays (at least 4)."""
+    add up to ``seconds``: the games that one worker then plays (at least 4)."""
     game = make(name, players=players)
     _, factories = _check_bots(game, "random")
     for seed in range(20_000, 20_004):  # imports, caches
         play_one(game, factories, seed)
-    cpu, spent, seed = [], 0.0, 0
-    while spent < seconds or seed < 4:
-        start, clock = time.perf_counter(), time.process_time()
+    cpu, total, seed = [], 0.0, 0
+    while total < seconds or seed < 4:
+        clock = time.process_time()
         play_one(game, factories, seed)
         cpu.append(time.process_time() - clock)
-        spent += time.perf_counter() - start
+        total += cpu[-1]
         seed += 1
     return cpu
 
