@@ -299,14 +299,17 @@ def _run_dask(client, func, chunks, args, progress):
     from distributed import as_completed
 
     futures = [client.submit(func, chunk, *args, pure=False) for chunk in chunks]
-    index = {future.key: i for i, future in enumerate(futures)}
-    results = [None] * len(chunks)
     try:
-        for future in as_completed(futures):
-            i = index[future.key]
-            results[i] = future.result()
-            if progress:
-                progress.advance(len(chunks[i]))
+        # The rows come back in one gather at the end; finished chunks are only counted on the
+        # way. Fetching each chunk's rows as it finishes is a round trip per chunk made from
+        # this process, where the scheduler runs too and needs the CPU to hand out the chunks.
+        if progress:
+            size = {future.key: len(chunk) for future, chunk in zip(futures, chunks)}
+            for future in as_completed(futures):
+                if future.status == "error":
+                    future.result()  # the worker's error, raised here
+                progress.advance(size[future.key])
+        results = client.gather(futures)
     except BaseException:
         client.cancel(futures)
         raise

@@ -118,6 +118,18 @@ def test_same_table_serial_threads_processes_and_dask():
     assert serial["bots"][0] == ("random", "FirstLegal", "random")
 
 
+def test_dask_counts_progress_gathers_the_rows_once_and_passes_a_workers_error_on(capsys):
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=1, threads_per_worker=2, dashboard_address=None) as client:
+        df = tw.simulate("toy-fifteen", games=9, seed=2, executor=client, chunk_size=2, progress=True)
+        pdt.assert_frame_equal(df, tw.simulate("toy-fifteen", games=9, seed=2, progress=False))
+        assert "9/9" in capsys.readouterr().err
+        for progress in (True, False):
+            with pytest.raises(RuntimeError, match=r"seed 3, step 1: seat 0's bot chose not an action"):
+                tw.simulate("toy-fifteen", games=1, seed=3, bots=Forger, executor=client, chunk_size=1,
+                            progress=progress)
+
+
 def test_bots_per_seat_and_their_seeds():
     as_dict = tw.simulate("toy-fifteen", games=6, bots={1: FirstLegal}, progress=False)
     as_list = tw.simulate("toy-fifteen", games=6, bots=["random", FirstLegal], progress=False)
