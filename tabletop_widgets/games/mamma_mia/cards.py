@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from typing import Optional
 
 from tabletop_widgets.core import Event
@@ -74,8 +74,53 @@ def cards_phrase(counts, kinds) -> str:
 
 # ---------------------------------------------------------------------------------------------
 # actions
-@dataclass(frozen=True)
-class Turn:
+class _Action:
+    """An immutable action value, built once per distinct value: ``Turn("olive", 2)`` twice is
+    the same object. Equality and hashing are therefore identity, which the membership test of a
+    chosen action among the legal ones (``choice in legal``) does without calling Python code."""
+
+    __slots__ = ()
+    _FIELDS: tuple = ()
+    _DEFAULTS: tuple = ()
+    _BUILT: dict = {}
+
+    def __new__(cls, *args, **kwargs):
+        values = list(cls._DEFAULTS)
+        if len(args) > len(values):
+            raise TypeError(f"{cls.__name__}() takes at most {len(values)} arguments ({len(args)} given)")
+        values[:len(args)] = args
+        for name, value in kwargs.items():
+            if name not in cls._FIELDS or cls._FIELDS.index(name) < len(args):
+                raise TypeError(f"{cls.__name__}() got an unexpected or repeated argument {name!r}")
+            values[cls._FIELDS.index(name)] = value
+        key = (cls, *values)
+        action = _Action._BUILT.get(key)
+        if action is None:
+            action = object.__new__(cls)
+            for name, value in zip(cls._FIELDS, values):
+                object.__setattr__(action, name, value)
+            action._built()
+            _Action._BUILT[key] = action
+        return action
+
+    def _built(self):
+        pass
+
+    def __setattr__(self, name, value):
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self):  # a copy or an unpickled action is the one built here
+        return type(self), tuple(getattr(self, name) for name in self._FIELDS)
+
+    def __repr__(self):
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__name__}({fields})"
+
+
+class Turn(_Action):
     """A whole turn: ingredients into the oven, maybe one order, then the draw.
 
     ``kind``/``count``: the ingredients put (``None``/0: none); ``order``: the label of the
@@ -83,15 +128,13 @@ class Turn:
     ``draw``: how many cards (``None``: up to the limit; a number only with optional actions).
     """
 
-    kind: Optional[str] = None
-    count: int = 0
-    order: Optional[str] = None
-    source: Optional[str] = None
-    draw: Optional[int] = None
+    __slots__ = ("kind", "count", "order", "source", "draw", "_notation")
+    _FIELDS = ("kind", "count", "order", "source", "draw")
+    _DEFAULTS = (None, 0, None, None, None)
 
-    def __post_init__(self):
+    def _built(self):
         # the notation, computed once: turns are compared by notation when parsed
-        self.__dict__["_notation"] = self._text()
+        object.__setattr__(self, "_notation", self._text())
 
     def __str__(self):
         return self._notation
@@ -107,9 +150,10 @@ class Turn:
         return "; ".join(parts) if parts else "pass"
 
 
-@dataclass(frozen=True)
-class Restock:
+class Restock(_Action):
     """Plus: a player without ingredients replaces his whole turn by drawing 5 from the supply."""
+
+    __slots__ = ()
 
     def __str__(self):
         return "draw 5 ingredients"
@@ -123,45 +167,46 @@ def _variant_text(variant, kinds):
     return " with " + kinds[variant]
 
 
-@dataclass(frozen=True)
-class Make:
+class Make(_Action):
     """The owner makes the revealed order (``variant``: the joker kind(s)), adding ``add``
     (a text like ``"1 pineapple"``) from his hand, or ``None`` when the table suffices."""
 
-    variant: object = None
-    add: Optional[str] = None
-    _text: str = ""
+    __slots__ = ("variant", "add", "_text")
+    _FIELDS = ("variant", "add", "_text")
+    _DEFAULTS = (None, None, "")
 
     def __str__(self):
         return self._text
 
 
-@dataclass(frozen=True)
-class Ask:
+class Ask(_Action):
     """Plus, Help: the owner asks for exactly ``cards`` (his hand adds the rest)."""
 
-    variant: object = None
-    cards: str = ""
-    _text: str = ""
+    __slots__ = ("variant", "cards", "_text")
+    _FIELDS = ("variant", "cards", "_text")
+    _DEFAULTS = (None, "", "")
 
     def __str__(self):
         return self._text
 
 
-@dataclass(frozen=True)
-class SendBack:
+class SendBack(_Action):
+    __slots__ = ()
+
     def __str__(self):
         return "send back"
 
 
-@dataclass(frozen=True)
-class Help:
+class Help(_Action):
+    __slots__ = ()
+
     def __str__(self):
         return "help"
 
 
-@dataclass(frozen=True)
-class Refuse:
+class Refuse(_Action):
+    __slots__ = ()
+
     def __str__(self):
         return "refuse"
 
