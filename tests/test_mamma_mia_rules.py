@@ -724,3 +724,35 @@ def test_observations_built_along_a_game_match_a_state_loaded_afresh():
                     assert state.observe(seat) == fresh.observe(seat)
                     compared += 1
         assert compared > 1000
+
+
+def test_playouts_write_no_event_until_one_is_read(monkeypatch):
+    # a playout that never reads the events builds no sentence; reading them afterwards gives
+    # exactly the events of applying the action with events, the same state reached either way
+    from tabletop_widgets.games.mamma_mia import cards, oven, rules
+    import random
+
+    for name, players in (("mamma-mia", 4), ("mamma-mia-plus", 6)):
+        game = tw.make(name, players=players)
+        rng = random.Random(players)
+        state, before, applied = game.new_state(3), [], []
+        written = []
+        with monkeypatch.context() as m:
+            for module in (cards, oven, rules):
+                m.setattr(module, "_event", lambda *a, **k: written.append(a[0]))
+            while not state.is_over:
+                action = rng.choice(state.legal_actions())
+                before.append(state)
+                applied.append(action)
+                state = state._apply(action)
+        assert written == [] and len(applied) > 100
+        kinds = set()
+        for i, (position, action) in enumerate(zip(before, applied)):
+            after = before[i + 1] if i + 1 < len(before) else state
+            full = position._apply_with_events(action)
+            assert full == after
+            assert [(e.kind, e.text, e.data, e.seats, e.public_text, e.public_data) for e in after.events] == \
+                [(e.kind, e.text, e.data, e.seats, e.public_text, e.public_data) for e in full.events]
+            assert [e.after for e in after.events] == [e.after for e in full.events]
+            kinds.update(e.kind for e in after.events)
+        assert {"turn", "oven-closed", "reveal", "made", "sent-back", "new-round", "game-over"} <= kinds

@@ -9,7 +9,8 @@ cards become the new supply and the table's leftovers the base of the next oven
 (:func:`end_evaluation`). See ``docs/rules/mamma-mia.md``, *Emptying the oven*.
 
 Every function takes a :class:`~tabletop_widgets.games.mamma_mia.rules.MammaMiaState` (a value:
-changes make a new state with ``state._with``) and appends one event per sub-step to ``events``.
+changes make a new state with ``state._with``) and appends one event per sub-step to ``events``,
+or, when ``events`` is None, writes no event (a playout that reads none; the state is the same).
 """
 
 from __future__ import annotations
@@ -29,8 +30,23 @@ def help_actions(state):
     return [HELP, REFUSE] if _covers(state.hands_ing[helper], asked) else [REFUSE]
 
 
+def _changed(state, events, **changes):
+    """``state`` with ``changes``: a new state when the sub-steps are written as events (each
+    event keeps the state after it), else ``state`` itself changed in place (a playout keeps
+    no state of the sub-steps, so only the fresh state it works on is changed)."""
+    if events is not None:
+        return state._with(**changes)
+    d = state.__dict__
+    d.update(changes)
+    if "oven" in changes:
+        d["_view"] = None
+    return state
+
+
 def apply_decision(state, action, events):
     """The owner's or an asked player's answer, then the reveal goes on to the next decision."""
+    if events is None:
+        state = state._with()  # the fresh state that the whole decision changes in place
     if state.pending[0] == "settle":
         after = apply_settle(state, action, events)
     else:
@@ -135,6 +151,8 @@ def _settle_actions_uncached(state):
 def reveal(state, events):
     """Reveal oven cards until a decision is needed or the oven is empty; ``state`` is a fresh
     state owned by the caller. Appends one event per sub-step to ``events``."""
+    if events is None:
+        return _reveal_quietly(state)
     g = state.game
     after = state
     while after.pending is None:
@@ -164,9 +182,39 @@ def reveal(state, events):
         owner = card.colour
         after = after._with(cursor=cursor + 1, shown=shown_card(after, card))
         events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
-                            {"order": g.card_dicts[oid], "seat": owner}, after=after))
+                             {"order": g.card_dicts[oid], "seat": owner}, after=after))
         after = settle_revealed(after, oid, events)
     return after
+
+
+def _reveal_quietly(state):
+    """:func:`reveal` without events, changing the fresh ``state`` in place: the ingredients up
+    to the next order go to the table at once."""
+    g = state.game
+    d = state.__dict__
+    items = state.oven
+    end = len(items)
+    while d["pending"] is None:
+        cursor = d["cursor"]
+        if cursor == end:
+            return end_evaluation(state, None)
+        item = items[cursor]
+        if item[0] == "i":
+            table = list(d["table"])
+            part = d["part"]
+            while cursor < end and item[0] == "i":
+                table[item[2]] += item[3] - part
+                part = 0
+                cursor += 1
+                if cursor < end:
+                    item = items[cursor]
+            d.update(cursor=cursor, part=0, table=tuple(table), shown=None)
+            continue
+        oid = item[2]
+        d.update(cursor=cursor + 1, shown=shown_card(state, g.deck[oid]))
+        state = settle_revealed(state, oid, None)
+        d = state.__dict__
+    return state
 
 
 def shown_card(state, card, **extra):
@@ -184,7 +232,8 @@ def settle_revealed(state, oid, events):
     name = g.seat_names[owner]
     variants, reason = ways(state, card)
     if reason is not None:
-        return send_back(state, oid, f"{name}'s order {card.label} fails: {reason}; it goes face down under {name}'s waiter.", events)
+        return send_back(state, oid, None if events is None else f"{name}'s order {card.label} fails: {reason}; it goes face down under "
+                         f"{name}'s waiter.", events)
     hand_count = sum(state.hands_ing[owner])
     if card.type == "bombastica":
         total = sum(state.table)
@@ -192,8 +241,8 @@ def settle_revealed(state, oid, events):
             return made(state, oid, None, state.table, (0,) * g.nk, None, None, events, bombastica=True)
         m = BOMBASTICA_MIN - total
         if g.options["bombastica_from_hand"] and m <= hand_count:
-            return state._with(pending=("settle", oid))
-        return send_back(state, oid, f"{name}'s Bombastica fails: it needs at least {BOMBASTICA_MIN} cards and the table "
+            return _changed(state, events, pending=("settle", oid))
+        return send_back(state, oid, None if events is None else f"{name}'s Bombastica fails: it needs at least {BOMBASTICA_MIN} cards and the table "
                                f"holds {total}; it goes face down under {name}'s waiter.", events)
     if len(variants) == 1 and _covers(state.table, variants[0][1]):
         return made(state, oid, variants[0][0], variants[0][1], (0,) * g.nk, None, None, events)
@@ -205,7 +254,9 @@ def settle_revealed(state, oid, events):
         shown = state.shown
         if len(variants) == 1:
             shown = dict(shown, needs=_named(variants[0][1], g.kinds))
-        return state._with(pending=("settle", oid), shown=shown)
+        return _changed(state, events, pending=("settle", oid), shown=shown)
+    if events is None:
+        return send_back(state, oid, None, None)
     needs = variants[0][1]
     lack = cards_phrase(_missing(needs, state.table), g.kinds) if len(variants) == 1 else "cards"
     return send_back(state, oid, f"{name}'s order {card.label} cannot be made: the table lacks {lack} and "
@@ -217,8 +268,9 @@ def send_back(state, oid, text, events):
     waiters = list(state.waiters)
     waiters[owner] = waiters[owner] + (oid,)
     shown = dict(state.shown, result="sent back") if state.shown else None
-    after = state._with(waiters=tuple(waiters), pending=None, shown=shown)
-    events.append(_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
+    after = _changed(state, events, waiters=tuple(waiters), pending=None, shown=shown)
+    if events is not None:
+        events.append(_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
     return after
 
 
@@ -243,6 +295,13 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
         waiters[helper] = waiters[helper][1:]
         delivered[helper] = delivered[helper] + (top,)
         changes["waiters"] = tuple(waiters)
+    shown = dict(state.shown or shown_card(state, card), needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds),
+                 from_hand=_named(from_hand, g.kinds), from_helper=_named(helper_cards, g.kinds),
+                 helper=helper, result="made")
+    after = _changed(state, events, hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(state.table, from_table),
+                       used=_add(state.used, needs), pending=None, shown=shown, **changes)
+    if events is None:
+        return after
     total = sum(needs)
     parts = [f"{cards_phrase(from_table, g.kinds)} from the table"] if any(from_table) else []
     if any(from_hand):
@@ -259,11 +318,6 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
     if helper is not None:
         text += (f" {g.seat_names[helper]} helped and puts the top card of his waiter, unseen, on the delivered pile "
                  f"(a point for {g.seat_names[helper]}).")
-    shown = dict(state.shown or shown_card(state, card), needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds),
-                 from_hand=_named(from_hand, g.kinds), from_helper=_named(helper_cards, g.kinds),
-                 helper=helper, result="made")
-    after = state._with(hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(state.table, from_table),
-                       used=_add(state.used, needs), pending=None, shown=shown, **changes)
     events.append(_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
                                        "from_table": _named(from_table, g.kinds),
                                        "from_hand": _named(from_hand, g.kinds),
@@ -278,7 +332,7 @@ def apply_settle(state, action, events):
     owner = card.colour
     name = g.seat_names[owner]
     if isinstance(action, SendBack):
-        return send_back(state, oid, f"{name} does not make the order {card.label}: it goes face down under "
+        return send_back(state, oid, None if events is None else f"{name} does not make the order {card.label}: it goes face down under "
                                f"{name}'s waiter and no card is used.", events)
     if card.type == "bombastica":
         add = _parse_cards(action.add, g.kinds)
@@ -290,9 +344,10 @@ def apply_settle(state, action, events):
     ask = _parse_cards(action.cards, g.kinds)
     rest = _sub(missing, ask)
     helpers = helpers_of(state, owner)
-    after = state._with(pending=("help", oid, action.variant, ask, rest, helpers[0]),
+    after = _changed(state, events, pending=("help", oid, action.variant, ask, rest, helpers[0]),
                        shown=dict(state.shown, needs=_named(needs, g.kinds)))
-    events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
+    if events is not None:
+        events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
                         f"a time from his left, starting with {g.seat_names[helpers[0]]}.",
                         {"seat": owner, "ask": _named(ask, g.kinds), "asked": helpers[0]}, after=after))
     return after
@@ -308,11 +363,12 @@ def apply_help(state, action, events):
         return made(state, oid, variant, needs, rest, helper, ask, events)
     later = [s for s in helpers_of(state, owner) if (s - owner) % g.players > (helper - owner) % g.players]
     if later:
-        after = state._with(pending=("help", oid, variant, ask, rest, later[0]))
-        events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
+        after = _changed(state, events, pending=("help", oid, variant, ask, rest, later[0]))
+        if events is not None:
+            events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
                             f"{g.seat_names[later[0]]}.", {"seat": helper, "asked": later[0]}, after=after))
         return after
-    return send_back(state, oid, f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
+    return send_back(state, oid, None if events is None else f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
                            f"{g.seat_names[owner]}'s order {card.label} fails (even if he could finish it from "
                            f"his hand) and goes face down under his waiter.", events)
 
@@ -321,7 +377,9 @@ def end_evaluation(state, events):
     g = state.game
     emptier = state.emptier
     if state.oven_number >= g.ovens:
-        after = state._with(phase="over", shown=None)
+        after = _changed(state, events, phase="over", shown=None)
+        if events is None:
+            return after
         scores = after.scores
         win = ", ".join(g.seat_names[s] for s in after.winners)
         events.append(_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
@@ -339,9 +397,11 @@ def end_evaluation(state, events):
     supply, rng = rng.shuffled(cards)
     base = tuple(("i", None, k, n) for k, n in enumerate(state.table) if n)
     zero = (0,) * g.nk
-    after = state._with(phase="turn", turn=emptier, oven_number=state.oven_number + 1, supply=tuple(supply),
+    after = _changed(state, events, phase="turn", turn=emptier, oven_number=state.oven_number + 1, supply=tuple(supply),
                        oven=base, table=zero, used=zero, mm="supply" if g.has_mamma_mia else None, stall=0,
                        last_drawer=None, emptier=None, cursor=0, pending=None, shown=None, rng=rng.state)
+    if events is None:
+        return after
     extra = " with the Mamma Mia card" if g.has_mamma_mia else ""
     left = sum(state.table)
     base_text = ("no card is left on the table" if left == 0 else

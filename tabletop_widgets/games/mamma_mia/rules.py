@@ -231,6 +231,7 @@ class MammaMia(Game):
         super().__init__(players, **options)
         spec = EDITIONS[self.edition]
         self.kinds = spec["kinds"]
+        self.kind_index = {k: i for i, k in enumerate(self.kinds)}
         self.nk = len(self.kinds)
         self.limit = spec["limit"]
         self.deal = spec["deal"]
@@ -469,13 +470,32 @@ class MammaMiaState(State):
             setattr(self, f, fields[f])
         self.part = fields.get("part", 0)
 
+    @property
+    def events(self):
+        # The events are written when first read: a playout that never reads them builds no
+        # sentence. ``_from`` is the position the action was applied to (a copy that keeps
+        # no older position alive) and the action; applying it again with events is the
+        # same computation, so the events are those of this very state.
+        events = self.__dict__["_events"]
+        if events is None:
+            before, action = self._from
+            events = self.__dict__["_events"] = before._apply_with_events(action)._events
+            self._from = None
+        return events
+
+    @events.setter
+    def events(self, value):
+        self.__dict__["_events"] = value
+        self.__dict__["_from"] = None
+
     def _with(self, **changes):
         # a shallow copy: every field is an immutable value, so sharing them is safe
         new = object.__new__(MammaMiaState)
         d = new.__dict__
         d.update(self.__dict__)
         d.update(changes)
-        d["events"] = ()
+        d["_events"] = ()
+        d["_from"] = None
         if "oven" in changes:  # another oven (the next one, or hidden orders dealt anew)
             d["_view"] = None
         return new
@@ -579,44 +599,57 @@ class MammaMiaState(State):
         return out
 
     def _apply(self, action):
+        # without events (see ``events``): the position applied to is kept as a copy
+        before = object.__new__(MammaMiaState)
+        d = before.__dict__
+        d.update(self.__dict__)
+        d["_from"] = None
         if self.phase == "turn":
-            return self._apply_turn(action)
+            after = self._apply_turn(action, None)
+        else:
+            after = oven.apply_decision(self, action, None)
+            after.__dict__["_events"] = None
+        after.__dict__["_from"] = (before, action)
+        return after
+
+    def _apply_with_events(self, action):
+        """:meth:`_apply` with the events written at once."""
+        if self.phase == "turn":
+            return self._apply_turn(action, [])
         events = []
         return oven.apply_decision(self, action, events)._finish(events)
 
-    def _apply_turn(self, action):
+    def _apply_turn(self, action, events):
+        """The turn ``action``; ``events`` is a list to write the events into, or None to
+        write none (the state's ``_events`` is then None, for :meth:`_apply` to fill in)."""
         g = self.game
         seat = self.turn
-        name = g.seat_names[seat]
         hands_ing = list(self.hands_ing)
         hands_ord = list(self.hands_ord)
         in_oven = self.oven
         supply = self.supply
         mm = self.mm
         moved = False
-        secret = public = ""
         got = [0] * g.nk
         drew = 0
-        if isinstance(action, Restock):
+        restock = isinstance(action, Restock)
+        if restock:
             take = supply[:5]
             supply = supply[5:]
             for k in take:
                 got[k] += 1
             hands_ing[seat] = _add(hands_ing[seat], got)
             moved = drew = len(take)
-            line = f"{name} has no ingredient, so the whole turn is drawing 5 from the supply"
-            secret = f"{line}: {cards_phrase(got, g.kinds)}."
-            public = f"{line} ({drew} drawn)."
             source = "supply"
         else:
-            if action.count:
-                k = g.kinds.index(action.kind)
+            count = action.count
+            if count:
+                k = g.kind_index[action.kind]
                 ing = list(hands_ing[seat])
-                ing[k] -= action.count
+                ing[k] -= count
                 hands_ing[seat] = tuple(ing)
-                in_oven = in_oven + (("i", seat, k, action.count),)
+                in_oven = in_oven + (("i", seat, k, count),)
                 moved = True
-                secret = public = f"{name} puts {kind_words(action.count, action.kind)} in the oven. "
             if action.order is not None:
                 label = action.order
                 deck = g.deck
@@ -624,8 +657,6 @@ class MammaMiaState(State):
                 hands_ord[seat] = tuple(o for o in hands_ord[seat] if o != oid)
                 in_oven = in_oven + (("o", seat, oid),)
                 moved = True
-                secret += f"{name} puts the order {label} in the oven, face down. "
-                public += f"{name} puts a {COLOURS[seat]} order in the oven, face down. "
             source = action.source
             if source is not None:
                 need = g.limit - (sum(hands_ing[seat]) + len(hands_ord[seat]))
@@ -639,9 +670,6 @@ class MammaMiaState(State):
                     waiters[seat] = self.waiters[seat][need:]
                     hands_ord[seat] = tuple(sorted(hands_ord[seat] + take))
                     drew = len(take)
-                    waiter_text = ", ".join(g.deck[o].label for o in take) or "nothing"
-                    secret += f"{name} draws {drew} order(s) from his waiter: {waiter_text}."
-                    public += f"{name} draws {drew} order(s) from his waiter."
                 else:
                     i, n = 0, len(supply)
                     while need > 0 and i < n:
@@ -656,22 +684,12 @@ class MammaMiaState(State):
                     supply = supply[i:]
                     drew = sum(got)
                     hands_ing[seat] = _add(hands_ing[seat], got)
-                    secret += f"{name} draws {drew} from the supply: {cards_phrase(got, g.kinds)}."
-                    public += f"{name} draws {drew} from the supply."
-                    if mm == seat and self.mm != seat:
-                        line = (f" {name} draws the Mamma Mia card and lays it out: he will empty the oven and "
-                                "start the next round.")
-                        secret += line
-                        public += line
                 moved = moved or drew > 0
-            elif not (action.count or action.order is not None):
-                secret = public = f"{name} passes."
-        secret, public = secret.strip(), public.strip()
         state = object.__new__(MammaMiaState)
         d = state.__dict__
         d.update(self.__dict__)
         d.update(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=in_oven, supply=supply, mm=mm,
-                 stall=0 if moved else self.stall + 1, events=())
+                 stall=0 if moved else self.stall + 1, _events=None, _from=None)
         if in_oven is not self.oven:
             view = d.get("_view")
             d["_view"] = None if view is None else view.successor(self.oven, in_oven)
@@ -679,35 +697,77 @@ class MammaMiaState(State):
             d["waiters"] = tuple(waiters)
         if self.supply and not supply:
             d["last_drawer"] = seat
-        # what every seat saw happen (the widget marks these cards as just played)
-        restock = isinstance(action, Restock)
-        seen = {"seat": seat, "put": None if restock or not action.count else {"kind": action.kind, "count": action.count},
-                "order": not restock and action.order is not None, "source": source, "drew": drew}
-        turn_event = _event("turn", secret, dict(seen, action=str(action)), seats=(seat,),
-                           public_text=public, public_data=seen)
+        turn_event = None if events is None else self._turn_event(action, restock, source, drew, got, mm)
         # the oven phase ends with the last supply card, or when the supply is empty after a
         # turn, or when a whole cycle of turns moved no card (the deadlock guard)
         deadlock = state.stall >= g.players
         if supply and not deadlock:
-            state.turn = (seat + 1) % g.players
-            state.events = (turn_event,)
+            d["turn"] = (seat + 1) % g.players
+            if events is not None:
+                d["_events"] = (turn_event,)
             return state
         if g.has_mamma_mia:
             emptier = state.mm if isinstance(state.mm, int) else seat
         else:
             emptier = state.last_drawer if state.last_drawer is not None else seat
-        events = [_event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
-                        public_text=turn_event.public_text, public_data=turn_event.public_data)]
+        if events is not None:
+            events.append(_event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
+                                 public_text=turn_event.public_text, public_data=turn_event.public_data))
+        state = state._with(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
+        if events is None:
+            after = oven.reveal(state, None)
+            after.__dict__["_events"] = None
+            return after
         why = ("a whole cycle of turns moved no card (deadlock guard)" if deadlock and supply
                else "the supply is empty")
-        state = state._with(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
         events.append(_event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
                             "revealing the cards in the order they were played.",
                             {"emptier": emptier, "reason": "deadlock" if deadlock and supply else "supply"}, after=state))
         return oven.reveal(state, events)._finish(events)
 
+    def _turn_event(self, action, restock, source, drew, got, mm):
+        """The turn's event: what the player did, and what every other seat saw of it."""
+        g = self.game
+        seat = self.turn
+        name = g.seat_names[seat]
+        if restock:
+            line = f"{name} has no ingredient, so the whole turn is drawing 5 from the supply"
+            secret = f"{line}: {cards_phrase(got, g.kinds)}."
+            public = f"{line} ({drew} drawn)."
+        else:
+            secret = public = ""
+            if action.count:
+                secret = public = f"{name} puts {kind_words(action.count, action.kind)} in the oven. "
+            if action.order is not None:
+                secret += f"{name} puts the order {action.order} in the oven, face down. "
+                public += f"{name} puts a {COLOURS[seat]} order in the oven, face down. "
+            if source == "waiter":
+                take = self.waiters[seat][:drew]
+                waiter_text = ", ".join(g.deck[o].label for o in take) or "nothing"
+                secret += f"{name} draws {drew} order(s) from his waiter: {waiter_text}."
+                public += f"{name} draws {drew} order(s) from his waiter."
+            elif source is not None:
+                secret += f"{name} draws {drew} from the supply: {cards_phrase(got, g.kinds)}."
+                public += f"{name} draws {drew} from the supply."
+                if mm == seat and self.mm != seat:
+                    line = (f" {name} draws the Mamma Mia card and lays it out: he will empty the oven and "
+                            "start the next round.")
+                    secret += line
+                    public += line
+            elif not (action.count or action.order is not None):
+                secret = public = f"{name} passes."
+        secret, public = secret.strip(), public.strip()
+        # what every seat saw happen (the widget marks these cards as just played)
+        seen = {"seat": seat, "put": None if restock or not action.count else {"kind": action.kind, "count": action.count},
+                "order": not restock and action.order is not None, "source": source, "drew": drew}
+        return _event("turn", secret, dict(seen, action=str(action)), seats=(seat,), public_text=public,
+                      public_data=seen)
+
     def _finish(self, events):
         """Attach ``events`` to this final state; the last one shows the final state itself."""
+        if events is None:
+            self.__dict__["_events"] = None  # for _apply to fill in
+            return self
         if events and events[-1].after is not None:
             e = events[-1]
             events[-1] = _event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
