@@ -252,6 +252,8 @@ class MammaMia(Game):
         self.ovens = 3 if self.options.get("help", True) else 4
         self._seat_names = tuple(c.capitalize() for c in COLOURS[: self.players])
         self._cache = {}  # legal actions by what they depend on (actions are immutable values)
+        # the parts of a turn's legal actions (MammaMiaState._turn_actions)
+        self._turn_rows, self._hand_labels, self._label_turns = {}, {}, {}
         self._by_label = {}
         for o in self.deck:
             self._by_label.setdefault((o.colour, o.label), o.id)
@@ -553,50 +555,74 @@ class MammaMiaState(State):
         return []
 
     def _turn_actions(self):
+        # Positions seldom repeat (a hand's ingredients with its order cards), so the list is
+        # built each time from parts that do: the puts of a hand and what each may draw
+        # (``_turn_rows``), and the turns of each order label (``_label_turns``).
         g = self.game
         seat = self.turn
         ing = self.hands_ing[seat]
-        key = ("turn", ing, self.hands_ord[seat])
-        cached = g._cache.get(key)
-        if cached is None:
-            cached = self._turn_actions_uncached(seat, ing)
-            if len(g._cache) > 100_000:
-                g._cache.clear()
-            g._cache[key] = cached
-        return list(cached)
-
-    def _turn_actions_uncached(self, seat, ing):
-        g = self.game
-        optional = g.options["optional_actions"]
         if g.draw_cap is not None and not any(ing):
             return [RESTOCK]
-        puts = _MEMO.get(("puts", ing, optional))
-        if puts is None:
-            puts = [(g.kinds[k], c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
-            if optional or not puts:
-                puts.insert(0, (None, 0))
-            _MEMO[("puts", ing, optional)] = puts
         hand_orders = self.hands_ord[seat]
-        deck = g.deck
-        orders = [None] + sorted({deck[o].label for o in hand_orders})
-        size = sum(ing) + len(hand_orders)
-        limit, cap = g.limit, g.draw_cap
+        rows = g._turn_rows.get((ing, len(hand_orders)))
+        if rows is None:
+            rows = self._turn_rows(ing, len(hand_orders))
+        labels = g._hand_labels.get(hand_orders)
+        if labels is None:
+            labels = self._hand_labels(hand_orders)
+        if not labels:
+            return [action for row in rows for action in row[0]]
         out = []
-        memo = _MEMO
-        for kind, count in puts:
-            base = limit - size + count
-            for order in orders:
-                need = base + 1 if order is not None else base
-                if need < 0:
-                    need = 0
-                elif cap is not None and need > cap:
-                    need = cap
-                key = (kind, count, order, need, optional)
-                actions = memo.get(key)
+        optional = g.options["optional_actions"]
+        for without_order, code, kind, count, need in rows:
+            out += without_order
+            for label, turns in labels:
+                actions = turns.get(code)
                 if actions is None:
-                    actions = memo[key] = _turns(kind, count, order, need, optional)
+                    actions = turns[code] = _turns(kind, count, label, need, optional)
                 out += actions
         return out
+
+    def _turn_rows(self, ing, orders):
+        """For each put of a hand holding ``ing`` and ``orders`` order cards: the turns that put
+        no order, the key of the turns that put one (:meth:`_hand_labels`), the put and the
+        cards those may draw."""
+        g = self.game
+        optional = g.options["optional_actions"]
+        puts = [(k, c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
+        if optional or not puts:
+            puts.insert(0, (None, 0))
+        size = sum(ing) + orders
+        rows = []
+        for k, count in puts:
+            kind = None if k is None else g.kinds[k]
+            needs = []
+            for extra in (0, 1):  # an order card put leaves one more card to draw
+                need = g.limit - size + count + extra
+                if need < 0:
+                    need = 0
+                elif g.draw_cap is not None and need > g.draw_cap:
+                    need = g.draw_cap
+                needs.append(need)
+            key = (kind, count, None, needs[0], optional)
+            without_order = _MEMO.get(key)
+            if without_order is None:
+                without_order = _MEMO[key] = _turns(kind, count, None, needs[0], optional)
+            rows.append((without_order, ((0 if k is None else k + 1) << 40) | (count << 20) | needs[1], kind, count,
+                         needs[1]))
+        if len(g._turn_rows) > 100_000:
+            g._turn_rows.clear()
+        rows = g._turn_rows[(ing, orders)] = tuple(rows)
+        return rows
+
+    def _hand_labels(self, hand_orders):
+        """The labels of the order cards ``hand_orders`` (sorted, each once), each with its
+        turns by the key of :meth:`_turn_rows`."""
+        g = self.game
+        labels = tuple((label, g._label_turns.setdefault(label, {}))
+                       for label in sorted({g.deck[o].label for o in hand_orders}))
+        g._hand_labels[hand_orders] = labels
+        return labels
 
     def _apply(self, action):
         # without events (see ``events``): the position applied to is kept as a copy
