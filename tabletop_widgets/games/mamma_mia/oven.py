@@ -59,33 +59,44 @@ def ways(state, card):
     """``(variants, reason)``: the ways ``card`` can be made as ``[(variant, needs)]``, or
     a sentence saying why it fails at once (Bombastica: ``[(None, None)]``)."""
     g = state.game
-    nk = g.nk
     table = state.table
-    p = g.personal[card.colour]
     t = card.type
     if t in ("mini", "small_monotoni") and table[card.crossed]:
         return None, f"{g.kinds[card.crossed]} (crossed out on the card) is on the table"
-    if t in ("normal", "mini"):
-        return [(None, card.recipe)], None
-    if t == "bombastica":
-        return [(None, None)], None
-    if t == "monotoni":
-        return [(x, _add(card.recipe, _one(x, 6, nk))) for x in range(nk) if x != p], None
-    if t == "ciottona":
-        return [((x, y), _add(card.recipe, _add(_one(x, 4, nk), _one(y, 4, nk))))
-                for x in range(nk) for y in range(x + 1, nk) if x != p and y != p], None
-    if t == "small_monotoni":
-        personal = g.small_monotoni_personal
-        return [(x, _one(x, 5, nk)) for x in range(nk) if (personal or x != p) and x != card.crossed], None
-    if t == "pizza_mamma_mia":
-        return [(x, _add(card.recipe, _one(x, 5, nk))) for x in card.choices], None
+    if t != "minimale":  # the ways of every other order are printed on the card
+        variants = g._ways.get(card.id)
+        if variants is None:
+            variants = g._ways[card.id] = tuple(_printed_ways(g, card))
+        return variants, None
     # minimale: the kind with the fewest cards on the table, ignoring absent kinds and the
     # kinds printed on the card
+    nk = g.nk
     eligible = [k for k in range(nk) if table[k] and not card.recipe[k]]
     if not eligible:
         return None, "no kind is eligible for the Minimale (every kind on the table is absent or printed on the card)"
     low = min(table[k] for k in eligible)
     return [(k, _add(card.recipe, _one(k, g.minimale, nk))) for k in eligible if table[k] == low], None
+
+
+def _printed_ways(g, card):
+    nk = g.nk
+    p = g.personal[card.colour]
+    t = card.type
+    if t in ("normal", "mini"):
+        return [(None, card.recipe)]
+    if t == "bombastica":
+        return [(None, None)]
+    if t == "monotoni":
+        return [(x, _add(card.recipe, _one(x, 6, nk))) for x in range(nk) if x != p]
+    if t == "ciottona":
+        return [((x, y), _add(card.recipe, _add(_one(x, 4, nk), _one(y, 4, nk))))
+                for x in range(nk) for y in range(x + 1, nk) if x != p and y != p]
+    if t == "small_monotoni":
+        personal = g.small_monotoni_personal
+        return [(x, _one(x, 5, nk)) for x in range(nk) if (personal or x != p) and x != card.crossed]
+    if t == "pizza_mamma_mia":
+        return [(x, _add(card.recipe, _one(x, 5, nk))) for x in card.choices]
+    raise ValueError(f"no printed ways for a {t}")
 
 
 def helpers_of(state, owner):
@@ -229,7 +240,7 @@ def settle_revealed(state, oid, events):
     g = state.game
     card = g.deck[oid]
     owner = card.colour
-    name = g.seat_names[owner]
+    name = g._seat_names[owner]
     variants, reason = ways(state, card)
     if reason is not None:
         return send_back(state, oid, None if events is None else f"{name}'s order {card.label} fails: {reason}; it goes face down under "
@@ -244,12 +255,16 @@ def settle_revealed(state, oid, events):
             return _changed(state, events, pending=("settle", oid))
         return send_back(state, oid, None if events is None else f"{name}'s Bombastica fails: it needs at least {BOMBASTICA_MIN} cards and the table "
                                f"holds {total}; it goes face down under {name}'s waiter.", events)
-    if len(variants) == 1 and _covers(state.table, variants[0][1]):
-        return made(state, oid, variants[0][0], variants[0][1], (0,) * g.nk, None, None, events)
     # a decision unless it is public that nothing can be done (the hand is too small and
     # nobody can be asked): deciding only when the hidden hand allows it would reveal it
-    possible = any(_covers(state.table, needs) or sum(_missing(needs, state.table)) <= hand_count
-                   for _, needs in variants)
+    table = state.table
+    if len(variants) == 1:
+        needs = variants[0][1]
+        if _covers(table, needs):
+            return made(state, oid, variants[0][0], needs, g.no_cards, None, None, events)
+        possible = sum(_missing(needs, table)) <= hand_count
+    else:
+        possible = any(_covers(table, needs) or sum(_missing(needs, table)) <= hand_count for _, needs in variants)
     if possible or (g.help and helpers_of(state, owner)):
         shown = state.shown
         if len(variants) == 1:

@@ -254,6 +254,8 @@ class MammaMia(Game):
         self._cache = {}  # legal actions by what they depend on (actions are immutable values)
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
         self._turn_rows, self._hand_labels, self._label_turns = {}, {}, {}
+        self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
+        self.no_cards = (0,) * self.nk
         self._by_label = {}
         for o in self.deck:
             self._by_label.setdefault((o.colour, o.label), o.id)
