@@ -533,7 +533,7 @@ class MammaMiaState(State):
 
     @property
     def scores(self):
-        return tuple(len(d) for d in self.delivered)
+        return tuple(map(len, self.delivered))
 
     @property
     def winners(self):
@@ -840,9 +840,11 @@ class MammaMiaState(State):
                     orders[item[1]] += 1
             tally_view = {"ingredients": _named(ing, kinds), "orders": {COLOURS[s]: orders[s] for s in range(P) if orders[s]}}
 
+        card_dicts = g.card_dicts
+
         def hand(s):
             return {"ingredients": {kinds[k]: n for k, n in enumerate(self.hands_ing[s]) if n},
-                    "orders": [dict(g.card_dicts[o]) for o in sorted(self.hands_ord[s])]}
+                    "orders": [dict(card_dicts[o]) for o in sorted(self.hands_ord[s])]}
 
         evaluation = None
         if self.phase == "evaluation" or (self.phase == "over" and self.emptier is not None):
@@ -851,26 +853,26 @@ class MammaMiaState(State):
                 decision = oven.decision(self, seat)
             evaluation = {"emptier": self.emptier, "revealed": revealed, "remaining": oven_cards,
                           "order": self.shown, "decision": decision}
-        mm = None
-        if g.has_mamma_mia:
-            mm = self.mm
+        mm = self.mm if g.has_mamma_mia else None
         fixed = g.view_constants
+        phase = self.phase
         obs = {
             "game": g.name, "edition": g.edition, "seats": list(fixed["seats"]),
             "colours": list(fixed["colours"]), "personal": list(fixed["personal"]),
-            "kinds": list(kinds), "phase": self.phase, "to_move": self.to_move,
+            "kinds": list(kinds), "phase": phase, "to_move": self.to_move,
             "oven_number": self.oven_number, "ovens": g.ovens, "supply": len(self.supply),
             "mamma_mia_card": mm, "hand_limit": g.limit, "options": dict(fixed["options"]),
             "oven": {"size": oven_cards, "log": log, "tally": tally_view},
             "table": dict(zip(kinds, self.table)),
             "used": sum(self.used),
-            "players": [{"seat": s, "colour": colour, "hand_ingredients": sum(ing), "hand_orders": len(orders),
-                         "waiter": len(waiter), "delivered": len(delivered), "mamma_mia": mm == s}
+            "players": [{"seat": s, "colour": colour, "hand_ingredients": ing, "hand_orders": orders,
+                         "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s}
                         for s, colour, ing, orders, waiter, delivered
-                        in zip(range(P), COLOURS, self.hands_ing, self.hands_ord, self.waiters, self.delivered)],
+                        in zip(range(P), COLOURS, map(sum, self.hands_ing), map(len, self.hands_ord),
+                               map(len, self.waiters), map(len, self.delivered))],
             "hand": hand(seat) if seat is not None else None,
             "evaluation": evaluation,
-            "scores": list(self.scores), "winners": list(self.winners),
+            "scores": list(map(len, self.delivered)), "winners": list(self.winners) if phase == "over" else [],
         }
         if seat is None:
             obs["hands"] = [hand(s) for s in range(P)]
