@@ -257,6 +257,7 @@ class MammaMia(Game):
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
+        self.order_labels = tuple(o.label for o in self.deck)
         for o in self.deck:
             self._by_label.setdefault((o.colour, o.label), o.id)
         # the parts of every view that depend only on the game (copied into each view)
@@ -482,7 +483,9 @@ class MammaMiaState(State):
         # same computation, so the events are those of this very state.
         events = self.__dict__["_events"]
         if events is None:
-            before, action = self._from
+            fields, action = self._from
+            before = object.__new__(MammaMiaState)
+            before.__dict__.update(fields)
             events = self.__dict__["_events"] = before._apply_with_events(action)._events
             self._from = None
         return events
@@ -627,11 +630,10 @@ class MammaMiaState(State):
         return labels
 
     def _apply(self, action):
-        # without events (see ``events``): the position applied to is kept as a copy
-        before = object.__new__(MammaMiaState)
-        d = before.__dict__
-        d.update(self.__dict__)
-        d["_from"] = None
+        # without events (see ``events``): the position applied to is kept as a copy of its
+        # fields, without its own ``_from``
+        before = self.__dict__.copy()
+        before["_from"] = None
         if self.phase == "turn":
             after = self._apply_turn(action, None)
         else:
@@ -652,42 +654,40 @@ class MammaMiaState(State):
         write none (the state's ``_events`` is then None, for :meth:`_apply` to fill in)."""
         g = self.game
         seat = self.turn
-        hands_ing = list(self.hands_ing)
-        hands_ord = list(self.hands_ord)
         in_oven = self.oven
         supply = self.supply
         mm = self.mm
         moved = False
-        got = [0] * g.nk
+        ing = list(self.hands_ing[seat])
+        orders = self.hands_ord[seat]
+        got = [0] * g.nk  # the ingredients drawn
         drew = 0
-        restock = isinstance(action, Restock)
+        restock = action is RESTOCK
         if restock:
             take = supply[:5]
             supply = supply[5:]
             for k in take:
                 got[k] += 1
-            hands_ing[seat] = _add(hands_ing[seat], got)
+                ing[k] += 1
             moved = drew = len(take)
             source = "supply"
         else:
             count = action.count
             if count:
                 k = g.kind_index[action.kind]
-                ing = list(hands_ing[seat])
                 ing[k] -= count
-                hands_ing[seat] = tuple(ing)
                 in_oven = in_oven + (("i", seat, k, count),)
                 moved = True
             if action.order is not None:
                 label = action.order
-                deck = g.deck
-                oid = min(o for o in hands_ord[seat] if deck[o].label == label)
-                hands_ord[seat] = tuple(o for o in hands_ord[seat] if o != oid)
+                labels = g.order_labels
+                oid = min(o for o in orders if labels[o] == label)
+                orders = tuple(o for o in orders if o != oid)
                 in_oven = in_oven + (("o", seat, oid),)
                 moved = True
             source = action.source
             if source is not None:
-                need = g.limit - (sum(hands_ing[seat]) + len(hands_ord[seat]))
+                need = g.limit - (sum(ing) + len(orders))
                 if g.draw_cap is not None and need > g.draw_cap:
                     need = g.draw_cap
                 if action.draw is not None and need > action.draw:
@@ -696,7 +696,7 @@ class MammaMiaState(State):
                     take = self.waiters[seat][:need]
                     waiters = list(self.waiters)
                     waiters[seat] = self.waiters[seat][need:]
-                    hands_ord[seat] = tuple(sorted(hands_ord[seat] + take))
+                    orders = tuple(sorted(orders + take))
                     drew = len(take)
                 else:
                     i, n = 0, len(supply)
@@ -708,16 +708,25 @@ class MammaMiaState(State):
                             moved = True
                             continue
                         got[card] += 1
+                        ing[card] += 1
                         need -= 1
                     supply = supply[i:]
                     drew = sum(got)
-                    hands_ing[seat] = _add(hands_ing[seat], got)
                 moved = moved or drew > 0
+        hands_ing = list(self.hands_ing)
+        hands_ing[seat] = tuple(ing)
+        hands_ord = list(self.hands_ord)
+        hands_ord[seat] = orders
         state = object.__new__(MammaMiaState)
         d = state.__dict__
         d.update(self.__dict__)
-        d.update(hands_ing=tuple(hands_ing), hands_ord=tuple(hands_ord), oven=in_oven, supply=supply, mm=mm,
-                 stall=0 if moved else self.stall + 1, _events=None, _from=None)
+        d["hands_ing"] = tuple(hands_ing)
+        d["hands_ord"] = tuple(hands_ord)
+        d["oven"] = in_oven
+        d["supply"] = supply
+        d["mm"] = mm
+        d["stall"] = 0 if moved else self.stall + 1
+        d["_events"] = d["_from"] = None
         if in_oven is not self.oven:
             view = d.get("_view")
             d["_view"] = None if view is None else view.successor(self.oven, in_oven)
