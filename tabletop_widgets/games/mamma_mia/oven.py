@@ -106,56 +106,62 @@ def helpers_of(state, owner):
 
 
 def settle_actions(state):
-    g = state.game
-    oid = state.pending[1]
-    owner = g.deck[oid].colour
-    waiters = state.waiters
-    can_ask = g.help and any(waiters[s] for s in range(g.players) if s != owner)
-    key = ("settle", oid, state.table, state.hands_ing[owner], can_ask)
-    cached = g._cache.get(key)
-    if cached is None:
-        cached = _settle_actions_uncached(state)
-        if len(g._cache) > 100_000:
-            g._cache.clear()
-        g._cache[key] = cached
-    return list(cached)
-
-
-def _settle_actions_uncached(state):
+    # Whole positions seldom repeat (the order, the table, the owner's hand); what each way to
+    # make the order offers depends only on what is missing and how much of it the hand holds,
+    # which do: those parts are kept per game.
     g = state.game
     oid = state.pending[1]
     card = g.deck[oid]
     owner = card.colour
     hand = state.hands_ing[owner]
-    out = []
-    if card.type == "bombastica":
-        m = BOMBASTICA_MIN - sum(state.table)
-        for add in _multisets(hand, m):
-            out.append(_make_action(None, add, g.kinds))
-        out.append(SEND_BACK)
-        return out
-    variants, _ = ways(state, card)
     table = state.table
+    if card.type == "bombastica":
+        key = (BOMBASTICA_MIN - sum(table), hand)
+        actions = g._settle_parts.get(key)
+        if actions is None:
+            actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
+            _keep(g._settle_parts, key, actions)
+        return list(actions)
+    variants, _ = ways(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
     from_table = any(_covers(table, needs) for _, needs in variants)
     can_ask = g.help and not from_table and bool(helpers_of(state, owner))
+    out = []
+    parts = g._settle_parts
     for variant, needs in variants:
         missing = _missing(needs, table)
-        if not any(missing):
-            out.append(_make_action(variant, None, g.kinds))
-            continue
-        if _covers(hand, missing):
-            out.append(_make_action(variant, missing, g.kinds))
-        if can_ask:
-            # any part of the missing cards, as long as the hand holds the rest
-            ranges = [range(m - h if m > h else 0, m + 1) for m, h in zip(missing, hand)]
-            for ask in itertools.product(*ranges):
-                if any(ask):
-                    out.append(_ask_action(variant, ask, g.kinds))
+        key = (variant, missing, tuple(map(min, hand, missing)), can_ask)
+        part = parts.get(key)
+        if part is None:
+            part = _keep(parts, key, _settle_part(g, *key))
+        out += part
     if not from_table:
         out.append(SEND_BACK)
     return out
+
+
+def _keep(cache, key, value):
+    if len(cache) > 100_000:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _settle_part(g, variant, missing, held, can_ask):
+    """What one way to make the order offers: ``missing`` cards, of which the hand holds
+    ``held`` (each kind counted up to what is missing)."""
+    if not any(missing):
+        return (_make_action(variant, None, g.kinds),)
+    out = []
+    if held == missing:
+        out.append(_make_action(variant, missing, g.kinds))
+    if can_ask:
+        # any part of the missing cards, as long as the hand holds the rest
+        for ask in itertools.product(*(range(m - h, m + 1) for m, h in zip(missing, held))):
+            if any(ask):
+                out.append(_ask_action(variant, ask, g.kinds))
+    return tuple(out)
 
 
 # revealing and settling -------------------------------------------------------------------

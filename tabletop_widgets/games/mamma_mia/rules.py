@@ -251,7 +251,8 @@ class MammaMia(Game):
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
         self._seat_names = tuple(c.capitalize() for c in COLOURS[: self.players])
-        self._cache = {}  # legal actions by what they depend on (actions are immutable values)
+        # the parts of an order's settling decisions (oven.settle_actions)
+        self._settle_parts = {}
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
         self._turn_rows, self._hand_labels, self._label_turns = {}, {}, {}
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
