@@ -68,7 +68,17 @@ def kind_words(n: int, kind: str) -> str:
 
 def cards_phrase(counts, kinds) -> str:
     """``(0, 2, 0, 1, 0)`` → ``"2 pineapples + 1 pepper"``: :func:`cards_text` for sentences."""
-    return " + ".join(kind_words(n, kinds[k]) for k, n in enumerate(counts) if n) or "nothing"
+    key = (tuple(counts), kinds)  # counts may be a list
+    phrase = _PHRASES.get(key)
+    if phrase is None:
+        phrase = " + ".join(kind_words(n, kinds[k]) for k, n in enumerate(counts) if n) or "nothing"
+        if len(_PHRASES) > 100_000:
+            _PHRASES.clear()
+        _PHRASES[key] = phrase
+    return phrase
+
+
+_PHRASES: dict = {}  # the sentences' phrases by counts (the questions of every decision read one)
 
 
 
