@@ -1,6 +1,6 @@
 """Mamma Mia engine speed, measured in the same run as RLCard's 4-player UNO.
 
-    .venv/bin/python bench/bench_mamma_mia.py [--seconds 6] [--rounds 20]
+    .venv/bin/python bench/bench_mamma_mia.py [--seconds 6] [--rounds 20] [--profile CONFIG]
 
 Random play in actions per second on one core, for 4-player classic and 6-player Plus, on
 fixed seeded deals, against RLCard's 4-player ``uno`` on fixed seeds. Every action is one
@@ -17,6 +17,8 @@ between). Two bases, each with its own anchor:
 
 All run in interleaved slices, so a busy machine slows them alike. Prints the ratios and
 full games per second and writes ``bench/results/mamma_mia.json`` (or ``--out``).
+``--profile CONFIG`` (``classic_4p``, ``plus_6p_observed``, …) prints that configuration's top
+costs instead, after the same warm-up.
 """
 
 from __future__ import annotations
@@ -151,17 +153,36 @@ class UnoGamePlayouts:
                 "games": self.games, "games_per_s": self.games / self.seconds}
 
 
+def configurations():
+    return {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6),
+            "classic_4p_observed": Playouts("mamma-mia", 4, observed=True),
+            "plus_6p_observed": Playouts("mamma-mia-plus", 6, observed=True)}
+
+
+def profile(name: str, seconds: float, top: int = 16):
+    import cProfile
+    import pstats
+
+    playouts = configurations()[name]
+    playouts.run(0.3)
+    profiler = cProfile.Profile()
+    profiler.runcall(playouts.run, seconds)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(top)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=6.0, help="seconds per engine (split over the rounds)")
     parser.add_argument("--rounds", type=int, default=20, help="interleaved slices per engine")
+    parser.add_argument("--profile", choices=sorted(configurations()), help="print one configuration's top costs")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "mamma_mia.json"))
     args = parser.parse_args(argv)
+    if args.profile:
+        profile(args.profile, args.seconds)
+        return None
     uno = UnoPlayouts(4)
     uno_game = UnoGamePlayouts(4)
-    engines = {"classic_4p": Playouts("mamma-mia", 4), "plus_6p": Playouts("mamma-mia-plus", 6),
-               "classic_4p_observed": Playouts("mamma-mia", 4, observed=True),
-               "plus_6p_observed": Playouts("mamma-mia-plus", 6, observed=True)}
+    engines = configurations()
     for e in engines.values():  # warm the caches of legal actions, as a long simulation would
         e.run(0.3)
         e.actions = e.games = 0
