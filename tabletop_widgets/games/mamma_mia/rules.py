@@ -714,15 +714,16 @@ class MammaMiaState(State):
                     supply = supply[i:]
                     drew = sum(got)
                 moved = moved or drew > 0
-        hands_ing = list(self.hands_ing)
-        hands_ing[seat] = tuple(ing)
-        hands_ord = list(self.hands_ord)
-        hands_ord[seat] = orders
         state = object.__new__(MammaMiaState)
         d = state.__dict__
         d.update(self.__dict__)
-        d["hands_ing"] = tuple(hands_ing)
-        d["hands_ord"] = tuple(hands_ord)
+        hands = list(self.hands_ing)
+        hands[seat] = tuple(ing)
+        d["hands_ing"] = tuple(hands)
+        if orders is not self.hands_ord[seat]:
+            hands = list(self.hands_ord)
+            hands[seat] = orders
+            d["hands_ord"] = tuple(hands)
         d["oven"] = in_oven
         d["supply"] = supply
         d["mm"] = mm
