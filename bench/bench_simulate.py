@@ -77,15 +77,15 @@ class Pools:
 
     def __init__(self, n, dask):
         self.executors = {"process": concurrent.futures.ProcessPoolExecutor(n)}
-        self.n = n
         self.cluster = None
         if dask:
             from distributed import Client, LocalCluster
 
-            logging.getLogger("distributed").setLevel(logging.ERROR)  # the scheduler runs here
+            # the scheduler runs in this process; workers closing with the cluster log harmless errors
+            logging.getLogger("distributed").setLevel(logging.CRITICAL)
 
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
-                                        silence_logs=logging.ERROR)
+                                        silence_logs=logging.CRITICAL)
             self.executors["dask"] = Client(self.cluster)
 
     def warm(self, name, players, n):
