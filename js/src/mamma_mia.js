@@ -58,9 +58,9 @@ export const css = `
 .mm-slot-oven > .mm-section { min-height: 0; overflow: hidden; }
 .mm-oven-box { display: flex; flex-direction: column; gap: 4px; }
 .mm-slot-seats { flex: 1 1 0; }
-.mm-slot-table { flex: 0 0 164px; overflow: hidden; }
+.mm-slot-table { flex: 0 0 152px; overflow: hidden; }
 .mm-slot-table > .mm-section { height: 100%; }
-.mm-slot-middle { flex: 0 0 216px; display: flex; flex-direction: column; gap: 6px; }
+.mm-slot-middle { flex: 0 0 204px; display: flex; flex-direction: column; gap: 6px; }
 .mm-slot-hand { flex: 1 1 0; display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
 .mm-slot-hand > .mm-hand { flex: 1 1 0; min-height: 0; overflow: auto; }
 .mm-slot-hand > .mm-composer { flex: none; }
@@ -168,7 +168,11 @@ export const css = `
 .mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden; gap: 1px !important;
   background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
 .mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-turn); }
-.mm-seat-name { display: flex; align-items: center; gap: 4px; font-weight: 700; }
+/* One line whatever the badges (a narrow notebook column included): they keep their words
+   whole and the line never wraps into a third. */
+.mm-seat-name { display: flex; align-items: center; gap: 3px; font-weight: 700; flex-wrap: nowrap; white-space: nowrap; overflow: hidden; }
+.mm-seat-name > * { flex: none; }
+.mm-seat-name .mm-badge, .mm-seat-name .mm-mm-chip { font-size: 11px; padding: 0 3px; }
 .mm-seat-facts { color: var(--mm-muted); display: flex; gap: 6px; flex-wrap: nowrap; align-items: center; white-space: nowrap; overflow: hidden; }
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
@@ -186,11 +190,15 @@ export const css = `
 .mm-badge.mm-badge-turn::before { content: "\\25B6\\FE0E  "; }
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
-   last gives up width (the wider ones more), down to a 30 px edge, and the next card covers
-   the rest; the last card shows whole. A covered card comes forward under the pointer. */
+   last gives up width and the next card covers the rest — the order cards first, down to a
+   36 px edge (colour and name), the ingredients' piles less, down to 44 px (colour, icon and
+   their count, which sits on the pile's first card); the last card shows whole. A covered
+   card comes forward under the pointer. */
 .mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 4px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
-.mm-hand-cards > * { flex: 0 1 auto; min-width: 30px; }
+.mm-hand-cards > .mm-hand-order { flex: 0 1 auto; min-width: 36px; }
+.mm-hand-cards > .mm-hand-group { flex: 0 0.3 auto; min-width: 44px; }
 .mm-hand-cards > :last-child { flex-shrink: 0; }
+.mm-hand-group .mm-count { right: auto; left: -4px; z-index: 1; }
 .mm-hand-cards > :hover, .mm-hand-cards > :focus-within { position: relative; z-index: 1; }
 .mm-hand-group, .mm-hand-order { display: flex; }
 .mm-hand-group .mm-card + .mm-card { margin-left: -42px; }
@@ -729,7 +737,7 @@ function handGroup(doc, kind, n, composer) {
     }
     group.append(card);
   }
-  if (n > 1) group.lastChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${n}`));
+  if (n > 1) group.firstChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${n}`));
   return group;
 }
 

@@ -110,6 +110,12 @@ export const css = `
 /* The latest challenge on one line: the label, the card turned, who turned whose. */
 .mz-last-challenge { display: grid; grid-template-columns: auto auto minmax(0, 1fr); align-items: center; gap: 8px; margin: 2px 0 6px; }
 .mz-display-cards { display: flex; gap: 3px; padding: 3px; }
+/* The earlier displays of the herd lie small, as pushed aside on a table (each card keeps its
+   name for a screen reader); the last one, the display a player may challenge, full size. */
+.mz-display:not(.mz-display-last) .mz-display-cards .mz-card { width: 38px; height: 52px; padding: 2px 1px; }
+.mz-display:not(.mz-display-last) .mz-display-cards .mz-icon { width: 22px; height: 22px; }
+.mz-display:not(.mz-display-last) .mz-display-cards .mz-card-name { display: none; }
+.mz-display:not(.mz-display-last) .mz-display-cards .mz-back-mark { font-size: 12px; }
 .mz-display-head { font-weight: 600; }
 .mz-claim { color: var(--mz-muted); }
 .mz-display-cards button.mz-card:not(:disabled) { outline: 3px dotted var(--mz-choice); outline-offset: 2px; }
