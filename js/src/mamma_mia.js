@@ -45,7 +45,7 @@ export const css = `
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
   /* One footprint for every frame: fixed regions, each scrolling or compressing inside. */
-  display: grid; grid-template-columns: minmax(230px, min(36%, 330px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
+  display: grid; grid-template-columns: minmax(230px, min(39%, 330px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
   gap: 6px; padding: 4px; height: var(--tw-table-height, 640px); overflow: hidden; box-sizing: border-box;
 }
 /* Each region's size comes from the grid, never from its content: a frame that redraws one
@@ -172,7 +172,7 @@ export const css = `
    whole and the line never wraps into a third. */
 .mm-seat-name { display: flex; align-items: center; gap: 3px; font-weight: 700; flex-wrap: nowrap; white-space: nowrap; overflow: hidden; }
 .mm-seat-name > * { flex: none; }
-.mm-seat-name .mm-badge, .mm-seat-name .mm-mm-chip { font-size: 11px; padding: 0 3px; }
+.mm-seat-name .mm-badge, .mm-seat-name .mm-mm-chip { font-size: 11px; padding: 0 2px; letter-spacing: -0.1px; }
 .mm-seat-facts { color: var(--mm-muted); display: flex; gap: 6px; flex-wrap: nowrap; align-items: center; white-space: nowrap; overflow: hidden; }
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }

@@ -112,7 +112,9 @@ def test_mammuz_seat_view_shows_only_its_own_hand(notebook):
     def at_the_end():
         own, hands = json.loads(nb.execute(kernel_hand).strip().splitlines()[-1])
         drawn = root.evaluate("(root) => [...root.querySelectorAll('.mz-seat')].map(s => Number(s.dataset.hand))")
-        return (own, hands) if drawn == [sum(h.values()) for h in hands] and root.evaluate(HANDS_JS) == {"0": own} else None
+        # on the newest frame: an earlier one, on the way there, may show the same counts
+        newest = root.evaluate("(root) => { const s = root.querySelector('.tw-slider'); return s.value === s.max; }")
+        return (own, hands) if newest and drawn == [sum(h.values()) for h in hands] and root.evaluate(HANDS_JS) == {"0": own} else None
 
     own, hands = wait_until(at_the_end, timeout=60, what="the page to show the match's end after the lay")
 
