@@ -146,3 +146,21 @@ export function reconcile(parent, items) {
     parent.removeChild(gone);
   }
 }
+
+/** A persistent node whose children are `items` (or what `items()` returns), drawn once and
+ * patched afterwards. */
+export function shell(key, build, items) {
+  return { key, build, update: (node) => reconcile(node, typeof items === "function" ? items() : items) };
+}
+
+/** A node that depends on nothing: built once. */
+export function fixed(key, build) {
+  return { key, sig: "", build };
+}
+
+/** Items drawn afresh (for a caller that wants the nodes themselves). */
+export function drawn(doc, items) {
+  const holder = docOf(doc).createElement("div");
+  reconcile(holder, items);
+  return Array.from(holder.children);
+}

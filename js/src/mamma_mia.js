@@ -17,7 +17,7 @@ import {
   pile,
   seatColour,
 } from "./mamma_mia_cards.js";
-import { reconcile } from "./dom.js";
+import { drawn, fixed, reconcile, shell } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -425,22 +425,6 @@ export function drawStatus(doc, view, ctx) {
 // a timeline touches the one log entry, seat or card that moved. `draw*` builds a region afresh.
 const J = JSON.stringify;
 
-/** A region drawn afresh from its items (for a caller that wants the nodes themselves). */
-function drawn(doc, items) {
-  const holder = el(doc, "div");
-  reconcile(holder, items);
-  return Array.from(holder.children);
-}
-
-/** A persistent node whose children are `items`, drawn once and patched afterwards. */
-function shell(key, build, items) {
-  return { key, build, update: (node) => reconcile(node, typeof items === "function" ? items() : items) };
-}
-
-/** A node that depends on nothing: built once. */
-function fixed(key, build) {
-  return { key, sig: "", build };
-}
 
 function supplySection(doc, view) {
   const supply = el(doc, "div", { class: "mm-section mm-supply" }, el(doc, "h4", {}, "Supply"), pile("supply", view.supply || 0, "cards", null, doc));

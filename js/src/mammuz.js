@@ -4,7 +4,7 @@
 // and the Triceratops choice. Every update redraws from `frame.view` alone, so stepping back
 // re-renders an earlier moment exactly; `prev` only decides which sub-step gets an animation.
 import { createGameWidget } from "./timeline.js";
-import { morphChildren } from "./dom.js";
+import { drawn, fixed, morphChildren, reconcile, shell } from "./dom.js";
 import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
 
 export const css = `
@@ -389,28 +389,41 @@ function handRow(doc, view, ctx, hand, composer) {
 }
 
 /** The viewing seat's own hand; in the all-seeing view every hand, labelled as such. */
-export function drawHands(doc, view, ctx, composer) {
+/**
+ * The viewing seat's hand (buttons while a lay is composed); in the all-seeing view every
+ * hand. Each seat's row is its own item: a frame rebuilds the rows whose cards changed.
+ */
+export function handsItems(doc, view, ctx, composer) {
   const seat = ctx ? ctx.seat : null;
-  const box = el(doc, "div", { class: "mz-section mz-hands" });
+  const J = JSON.stringify;
+  const box = (teaching) => () => el(doc, "div", { class: `mz-section mz-hands${teaching ? " mz-teaching" : ""}` });
+  const row = (hand, s, c) => ({
+    key: `hand${s}`,
+    // While a lay is composed the row follows the selection: drawn every time.
+    sig: c ? Symbol("composing") : J(hand),
+    build: () => {
+      const node = handRow(doc, view, ctx, hand, c);
+      node.dataset.seat = String(s);
+      return node;
+    },
+  });
   if (seat === null || seat === undefined) {
-    if (!Array.isArray(view.hands)) return null;
-    box.classList.add("mz-teaching");
-    box.append(el(doc, "h4", {}, "Every hand (all-seeing view: no player sees this)"));
+    if (!Array.isArray(view.hands)) return [];
+    const items = [fixed("head", () => el(doc, "h4", {}, "Every hand (all-seeing view: no player sees this)"))];
     view.hands.forEach((hand, s) => {
-      const c = s === view.to_move ? composer : null;
-      box.append(el(doc, "div", { class: "mz-hand-owner", dataset: { seat: String(s) } }, `${seatName(view, ctx, s)}: ${countsText(hand) || "no cards"}`));
-      const row = handRow(doc, view, ctx, hand, c);
-      row.dataset.seat = String(s);
-      box.append(row);
+      const owner = `${seatName(view, ctx, s)}: ${countsText(hand) || "no cards"}`;
+      items.push({ key: `owner${s}`, sig: owner, build: () => el(doc, "div", { class: "mz-hand-owner", dataset: { seat: String(s) } }, owner) });
+      items.push(row(hand, s, s === view.to_move ? composer : null));
     });
-    return box;
+    return [shell("teaching", box(true), items)];
   }
-  if (!view.hand) return null;
-  box.append(el(doc, "h4", {}, `Your hand (${seatName(view, ctx, seat)})`));
-  const row = handRow(doc, view, ctx, view.hand, composer);
-  row.dataset.seat = String(seat);
-  box.append(row);
-  return box;
+  if (!view.hand) return [];
+  const title = `Your hand (${seatName(view, ctx, seat)})`;
+  return [shell(`seat${seat}`, box(false), [{ key: "head", sig: title, build: () => el(doc, "h4", {}, title) }, row(view.hand, seat, composer)])];
+}
+
+export function drawHands(doc, view, ctx, composer) {
+  return drawn(doc, handsItems(doc, view, ctx, composer))[0] || null;
 }
 
 // ----------------------------------------------------------------------------------------
@@ -636,8 +649,11 @@ export function mount(boardEl, ctx) {
       () => drawHerd(doc, view, c, composer, anim, marks));
     fill("seats", J([names, c.seat, c.botSeats, view.hand_sizes, view.to_move, view.phase, view.starter, view.winners,
       view.displays.length, settled, anim.seats.size || anim.chips.size ? animKey : "", [...anim.chips]]), () => drawSeats(doc, view, c, anim, settled));
-    fill("hands", composer ? null : J([names, c.seat, view.hand, view.hands, view.to_move]),
-      () => drawHands(doc, view, c, composer && composer.canLay ? composer : null));
+    const handsKey = composer ? null : J([names, c.seat, view.hand, view.hands, view.to_move]);
+    if (handsKey === null || drawnKeys.hands !== handsKey) {
+      drawnKeys.hands = handsKey;
+      reconcile(slots.hands, handsItems(doc, view, c, composer && composer.canLay ? composer : null));
+    }
     fill("composer", composer ? null : "", () => drawComposer(doc, view, c, composer));
   }
 

@@ -381,6 +381,37 @@ describe("sub-steps", () => {
   });
 });
 
+describe("updating in place", () => {
+  it("a lay builds the row of the hand it changed only, and draws what a fresh render draws", () => {
+    const ctx = makeCtx({ seat: null, legal: [] });
+    const before = allView();
+    const hands = before.hands.map((h, s) => (s === 2 ? { mammoth: 2, deer: 1, stegosaurus: 1 } : h));
+    const after = allView({ hands, hand_sizes: [5, 8, 4, 6], to_move: 3 });
+    const board = mount(host, ctx);
+    board.update(frame(before), null, ctx);
+    const rows = [...host.querySelectorAll(".mz-hand")];
+    const made = [];
+    const make = document.createElement.bind(document);
+    const spy = vi.spyOn(document, "createElement").mockImplementation((tag, opts) => {
+      const node = make(tag, opts);
+      made.push(node);
+      return node;
+    });
+    try {
+      board.update(frame(after, { step: 5 }), frame(before), ctx);
+    } finally {
+      spy.mockRestore();
+    }
+    // Carla's row is rebuilt (and patched into the one shown); the other hands are not built.
+    expect(made.filter((n) => n.classList.contains("mz-hand")).map((n) => n.dataset.seat)).toEqual(["2"]);
+    expect([...host.querySelectorAll(".mz-hand")]).toEqual(rows);
+    const fresh = document.createElement("div");
+    mount(fresh, ctx).update(frame(after, { step: 5 }), frame(before), ctx);
+    expect(host.innerHTML).toBe(fresh.innerHTML);
+    board.destroy();
+  });
+});
+
 describe("cleanup", () => {
   it("destroy removes the board and every listener it added", () => {
     const added = [];
