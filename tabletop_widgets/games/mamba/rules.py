@@ -372,14 +372,27 @@ def _first_overpopulated(game, rows, cols, active):
     return best[1] if best else None
 
 
-def _cascade(game, rows, cols, active, filled, log):
+def _touched_pairs(rows, cols, touched) -> bool:
+    """Whether a rank or a file through one of the cells ``touched`` holds facing runs of
+    unequal length."""
+    for p in touched:
+        r, f = p - p % 10, P2Q[p] - P2Q[p] % 10
+        if _LINE_PAIRS[rows[r:r + 9]] or _LINE_PAIRS[cols[f:f + 9]]:
+            return True
+    return False
+
+
+def _cascade(game, rows, cols, active, filled, log, touched=None):
     """Restore balance after an action of ``active`` that filled cell ``filled`` (or -1).
 
     Repeats the first applicable item of the rules' list (suffocation, overpopulation,
     transformations for the active player, then for the others in turn order) until none
     applies, a trim must be chosen, or the board repeats (the safety net). Appends
     ``(kind, text, data, rows, cols)`` to ``log`` (when it is not None) for every wave.
-    Returns (rows, cols, the overpopulated run waiting for a trim or None).
+    ``touched``: the cells the action changed, when the board before it was calm (no facing
+    runs of unequal length anywhere): a domination can then only lie on their lines.
+    Returns (rows, cols, the overpopulated run waiting for a trim or None, whether the board
+    is left calm).
     """
     letters = game.letters
     # 1. Suffocation. Only a cell that fills can close a cross: transformations change no
@@ -388,6 +401,7 @@ def _cascade(game, rows, cols, active, filled, log):
     if filled >= 0:
         dead = [c for c in AROUND[filled] if rows[c] != "." and _full_cross(rows, c)]
         if dead:
+            touched = None  # more cells changed than the action's
             rows, cols = _put(rows, cols, dict.fromkeys(dead, "."))
             if log is not None:
                 names = _names(dead)
@@ -400,10 +414,14 @@ def _cascade(game, rows, cols, active, filled, log):
         # 2. Overpopulation: a decision node; the cascade resumes after the trim.
         for five in game._fives:
             if five in rows or five in cols:
-                return rows, cols, _first_overpopulated(game, rows, cols, active)
+                return rows, cols, _first_overpopulated(game, rows, cols, active), False
+        if touched is not None:
+            if not _touched_pairs(rows, cols, touched):
+                return rows, cols, None, True  # the other lines are as calm as before
+            touched = None
         pairs = _dominations(game, rows, cols)
         if not pairs:
-            return rows, cols, None
+            return rows, cols, None, True
         for y in game.turn_orders[active]:
             # 3. / 4. Transformation in favour of the active player, then of each other one.
             yl = letters[y]
@@ -422,13 +440,13 @@ def _cascade(game, rows, cols, active, filled, log):
                         log.append(("cycle", f"The board repeats within this cascade ({_list_text(names)} "
                                     f"turned back): the safety net stops the resolution here.",
                                     {"cells": names}, rows, cols))
-                    return rows, cols, None
+                    return rows, cols, None, False
                 seen.add(rows)
                 break
             if held and log is not None:
                 _log_held(game, held, told, rows, cols, log)
         else:
-            return rows, cols, None
+            return rows, cols, None, False  # every pull is held
 
 
 def _transformation_entry(game, y, changes, used, rows, cols):
@@ -911,14 +929,15 @@ class MambaState(State):
     """
 
     __slots__ = ("game", "rows", "cols", "active", "phase", "parents", "in_turn", "moved", "run",
-                 "turn", "winners", "events", "settled", "_empty")
+                 "turn", "winners", "events", "settled", "_empty", "_calm")
 
     def __init__(self, game, rows, cols, active, phase, parents, in_turn, moved, run, turn, winners,
-                 events=(), settled=True, empty=None):
+                 events=(), settled=True, empty=None, calm=False):
         self.game, self.rows, self.cols, self.active, self.phase = game, rows, cols, active, phase
         self.parents, self.in_turn, self.moved, self.run = parents, in_turn, moved, run
         self.turn, self.winners, self.events, self.settled = turn, winners, events, settled
         self._empty = empty  # the board's empty cells as bits when already read (else None)
+        self._calm = calm  # known to hold no facing runs of unequal length (after a cascade)
 
     # reading ----------------------------------------------------------------------------------
     @property
@@ -1115,7 +1134,7 @@ class MambaState(State):
                     path = path.copy()
                 log.append(("move", self.game.seat_names[self.active] + tail,
                             {"cells": [start, to], "from": start, "to": to, "path": path}, rows, cols))
-            return self._settle(rows, cols, d, self.parents, True, log)
+            return self._settle(rows, cols, d, self.parents, True, log, (s, d) if self._calm else None)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
             rows, cols = _put_one(self.rows, self.cols, c, self.rows[p])
@@ -1124,7 +1143,7 @@ class MambaState(State):
                             f"on {action.cell}.",
                             {"cells": [action.cell], "parent": action.parent, "cell": action.cell}, rows, cols))
             parents = tuple(q for q in self.parents if q != p)
-            return self._settle(rows, cols, c, parents, False, log)
+            return self._settle(rows, cols, c, parents, False, log, (c,) if self._calm else None)
         if t is Trim:
             run = self.run
             end = POS[action.end]
@@ -1140,11 +1159,11 @@ class MambaState(State):
             return self._settle(rows, cols, -1, self.parents, self.moved, log)
         raise IllegalAction(f"{action!r} is not a Mamba action")
 
-    def _settle(self, rows, cols, filled, parents, moved, log):
+    def _settle(self, rows, cols, filled, parents, moved, log, touched=None):
         """Resolve the cascade, then a pending trim, the end of the game, or the turn's flow."""
         game, active = self.game, self.active
         alive = parents  # the parents as the action left them, for the snapshots below
-        rows, cols, run = _cascade(game, rows, cols, active, filled, log)
+        rows, cols, run, calm = _cascade(game, rows, cols, active, filled, log, touched)
         # A parent that died loses its birth for good, even if a newborn refills its cell later.
         # One that changed side keeps it: "still the player's" is judged when it gives birth,
         # so a parent turned back by a later cascade of the same turn may still give birth.
@@ -1176,9 +1195,10 @@ class MambaState(State):
                 nxt = (active + 1) % game.players
                 empty = _empty_bits(rows)  # read once for the parents and the next legal moves
                 state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt, empty), False,
-                                   False, None, turn + 1, (), empty=empty)
+                                   False, None, turn + 1, (), empty=empty, calm=calm)
             else:
-                state = MambaState(game, rows, cols, active, "birth_or_move", parents, True, False, None, turn, ())
+                state = MambaState(game, rows, cols, active, "birth_or_move", parents, True, False, None, turn, (),
+                                   calm=calm)
             if log is None:
                 return state
         # Event's fields set at once (the frozen dataclass's __init__ sets them one by one
