@@ -756,3 +756,41 @@ def test_playouts_write_no_event_until_one_is_read(monkeypatch):
             assert [e.after for e in after.events] == [e.after for e in full.events]
             kinds.update(e.kind for e in after.events)
         assert {"turn", "oven-closed", "reveal", "made", "sent-back", "new-round", "game-over"} <= kinds
+
+
+def test_actions_are_built_once_per_value():
+    # equal actions are one object, so the legal list's membership test and the learning
+    # index compare identities; copies, pickles and keyword spellings give that object back
+    import copy
+    import dataclasses
+    import pickle
+    import random
+
+    from tabletop_widgets.games.mamma_mia.cards import RESTOCK, SEND_BACK, Ask, Make, Restock, SendBack, Turn
+
+    turn = Turn("olive", 2, None, "supply")
+    assert turn is Turn(kind="olive", count=2, source="supply") is Turn("olive", 2, source="supply")
+    assert turn is not Turn("olive", 2, None, "waiter") and turn != Turn("olive", 2, None, "waiter")
+    assert str(turn) == "put 2 olive; draw supply" and repr(turn).startswith("Turn(kind='olive', count=2")
+    for action in (turn, Make(1, "1 pineapple", "make adding 1 pineapple"), Ask(None, "1 olive", "ask for 1 olive"),
+                   SEND_BACK, RESTOCK):
+        assert copy.copy(action) is action and copy.deepcopy(action) is action
+        assert pickle.loads(pickle.dumps(action)) is action
+    assert SendBack() is SEND_BACK and Restock() is RESTOCK
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        turn.count = 3
+    with pytest.raises(TypeError):
+        Turn("olive", 2, None, "supply", None, "extra")
+    # every legal action of a game in progress is the object built for its value
+    game = tw.make("mamma-mia-plus", players=4)
+    rng, kinds = random.Random(5), set()
+    for seed in range(2):
+        state = game.new_state(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            for action in legal:
+                fields = [getattr(action, name) for name in type(action)._FIELDS]
+                assert type(action)(*fields) is action
+                kinds.add(type(action).__name__)
+            state = state._apply(rng.choice(legal))
+    assert {"Turn", "Make", "SendBack", "Help", "Refuse"} <= kinds
