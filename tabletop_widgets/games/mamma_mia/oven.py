@@ -234,11 +234,10 @@ def _reveal_quietly(state):
     return state
 
 
-def shown_card(state, card, **extra):
-    g = state.game
-    d = dict(g.card_dicts[card.id])
-    d.update(owner=card.colour, needs=None, from_table={}, from_hand={}, from_helper={}, helper=None, result=None)
-    d.update(extra)
+def shown_card(state, card):
+    """The revealed order as every seat sees it, before it is settled."""
+    d = dict(state.game.shown_cards[card.id])
+    d["from_table"], d["from_hand"], d["from_helper"] = {}, {}, {}
     return d
 
 

@@ -247,6 +247,9 @@ class MammaMia(Game):
         self.deck = load_deck(deck, self.edition)
         # each card's JSON view, built once (shared by events: treat as read-only)
         self.card_dicts = tuple(o.to_dict(self.kinds) for o in self.deck)
+        # each card as the evaluation shows it when revealed (oven.shown_card copies it)
+        self.shown_cards = tuple(dict(d, owner=o.colour, needs=None, from_table={}, from_hand={}, from_helper={},
+                                      helper=None, result=None) for o, d in zip(self.deck, self.card_dicts))
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
