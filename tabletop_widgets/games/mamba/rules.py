@@ -167,6 +167,10 @@ CATALOGUE = tuple(
     [m for (s, d), m in sorted(MOVES.items(), key=lambda kv: (INDEX[kv[0][0]], INDEX[kv[0][1]]))]
     + [b for p in CELLS for _, b in BIRTHS[p]] + [TRIMS[p] for p in CELLS])
 CATALOGUE_INDEX = {id(a): i for i, a in enumerate(CATALOGUE)}
+# STEPS with each move followed by its catalogue index
+_STEPS_INDEXED = [tuple((n1, m1, CATALOGUE_INDEX[id(m1)],
+                         tuple((n2, m2, CATALOGUE_INDEX[id(m2)], g) for n2, m2, g in seconds))
+                        for n1, m1, seconds in STEPS[_s]) for _s in range(90)]
 
 # Bitboards of empty cells, for speed: bit ``89 - p`` is cell ``p`` of the rows string, so
 # ``int(rows.translate(_EMPTY_BITS), 2)`` reads the whole board in C.
@@ -194,14 +198,16 @@ def _empty_bits(rows: str) -> int:
 def _stone_moves(rows, s):
     """The moves of the stone on ``s`` and their catalogue indices (walking the board; the
     cache's fallback)."""
-    out = []
-    for n1, move1, seconds in STEPS[s]:
+    out, indices = [], []
+    for n1, move1, i1, seconds in _STEPS_INDEXED[s]:
         if rows[n1] == ".":
             out.append(move1)
-            for n2, move2, guard in seconds:
+            indices.append(i1)
+            for n2, move2, i2, guard in seconds:
                 if rows[n2] == "." and rows[guard] != ".":
                     out.append(move2)
-    return tuple(out), tuple([CATALOGUE_INDEX[id(m)] for m in out])
+                    indices.append(i2)
+    return tuple(out), tuple(indices)
 
 
 # ---- small text helpers -----------------------------------------------------------------------------
