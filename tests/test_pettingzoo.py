@@ -136,6 +136,38 @@ def test_a_whole_legal_list_maps_to_the_indices_of_its_notations(name, players):
             state = state._apply(legal[int(rng.integers(len(legal)))])
 
 
+@pytest.mark.parametrize("limit", [None, 50])
+def test_an_index_found_by_identity_never_outlives_its_object(monkeypatch, limit):
+    # action_index notes objects by id(); an object built for one call (an equal action made by
+    # hand, a notation string) dies after it, and the next such object often gets its id: it must
+    # get its own index, not the dead one's, and so must the game's own objects built later
+    import tabletop_widgets.core.game as core_game
+    from tabletop_widgets.games.mamba.rules import Birth, Move
+
+    if limit is not None:  # the map starts again when full: answers stay right
+        monkeypatch.setattr(core_game, "_INDEX_KEPT_LIMIT", limit, raising=False)
+    game = tw.make("mamba", players=2)
+    catalogue = game.action_catalogue()
+    state = game.new_state(0)
+    for action in state.legal_actions() * 3:
+        twin = Move(action.start, action.to) if isinstance(action, Move) else Birth(action.parent, action.cell)
+        assert catalogue[game.action_index(twin)] == str(action)
+        del twin
+    for name, players in (("mamma-mia", 3), ("mamma-mia-plus", 5)):
+        game = tw.make(name, players=players, optional_actions=True)
+        catalogue = game.action_catalogue()
+        rng = np.random.default_rng(3)
+        state = game.new_state(7)
+        for _ in range(60):
+            legal = state.legal_actions()
+            for action in legal[:12]:
+                notation = "".join(list(str(action)))  # a new string object each time
+                assert catalogue[game.action_index(notation)] == str(action)
+                del notation
+            assert [catalogue[i] for i in game.action_indices(legal)] == [str(a) for a in legal]
+            state = state._apply(legal[int(rng.integers(len(legal)))])
+
+
 def test_mamba_state_vector_in_a_pending_trim_and_without_numpy(monkeypatch):
     from tabletop_widgets.games.mamba import rules
 

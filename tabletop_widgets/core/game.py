@@ -118,6 +118,10 @@ class Option:
         return ", ".join(repr(a) for a in self.allowed)
 
 
+#: How many action objects a game's index-by-identity map keeps before it starts again.
+_INDEX_KEPT_LIMIT = 100_000
+
+
 class Game:
     """A game with a fixed number of players and fixed rules switches.
 
@@ -203,13 +207,25 @@ class Game:
     def _catalogue_index_by_identity(self, action) -> int:
         """The index of ``action`` in :meth:`action_catalogue`, for a game that builds each action
         object once (so its id is stable): found by id, its notation written only the first time."""
-        by_id = self.__dict__.get("_index_by_id")
+        d = self.__dict__
+        by_id = d.get("_index_by_id")
         if by_id is None:
-            by_id = self.__dict__["_index_by_id"] = {}
-            self.__dict__["_index_of"] = {a: i for i, a in enumerate(self.action_catalogue())}
+            by_id = d["_index_by_id"] = {}
+            d["_index_of"] = {a: i for i, a in enumerate(self.action_catalogue())}
+            d["_index_kept"] = {}
         index = by_id.get(id(action))
         if index is None:
-            index = by_id[id(action)] = self.__dict__["_index_of"][str(action)]
+            index = d["_index_of"][str(action)]
+            # An id names an object only while it lives: the map keeps every object it notes,
+            # or a freed one's id, taken by a new object (an equal action built by hand, a
+            # string), would give that object the old one's index. Bounded for objects built
+            # anew at every call; the game's own ones are noted again at once.
+            kept = d["_index_kept"]
+            if len(kept) >= _INDEX_KEPT_LIMIT:
+                kept.clear()
+                by_id.clear()
+            by_id[id(action)] = index
+            kept[id(action)] = action
         return index
 
     def _catalogue_indices_by_identity(self, actions) -> list:
