@@ -11,13 +11,16 @@ slider's input handler: the timeline and the renderer) and layout (forced right 
 timed with ``performance.now()``. The pages take turns, round after round, so that a busy
 machine slows them alike, and each frame keeps its best round. Chromium's own accounting
 (the DevTools Performance domain) splits the same walk into script, style and layout. Prints
-the ratios to the chess board and writes ``bench/results/render.json``.
+the ratios to the chess board and writes them, with the load average before and after the
+run (a busy machine makes every figure larger), through ``bench/common.py`` to
+``bench/results/render.json``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
 import platform
 import random
@@ -25,6 +28,9 @@ import sys
 import tempfile
 
 import tabletop_widgets as tw
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from common import write_results  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -154,6 +160,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as pw:
         directory = pathlib.Path(tmp)
         chess = directory / "chess.html"
@@ -179,10 +186,10 @@ def main(argv=None) -> int:
         c = r["chromium_ms"]
         print(f"{name:32} {r['frames']:6d} {r['script_ms']:10.2f} {r['layout_ms']:10.2f} {r['total_ms']:9.2f} "
               f"{r['ratio']:8.2f} {r['nodes']:6d}             {c['script']:6.2f} {c['style']:6.2f} {c['layout']:6.2f}")
-    out = pathlib.Path(__file__).with_name("results") / "render.json"
-    out.parent.mkdir(exist_ok=True)
-    out.write_text(json.dumps({"python": sys.version.split()[0], "platform": platform.platform(), "results": results},
-                              indent=2) + "\n", encoding="utf-8")
+    load_after = os.getloadavg()[0]
+    print(f"load average: {load_before:.1f} before, {load_after:.1f} after")
+    write_results({"python": sys.version.split()[0], "platform": platform.platform(), "load_before": load_before,
+                   "load_after": load_after, "results": results}, pathlib.Path(__file__).with_name("results") / "render.json")
     return 0
 
 
