@@ -89,6 +89,9 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
     const root = () => document.querySelector(selector);
     const kernel = window.jupyterapp.shell.currentWidget.sessionContext.session.kernel;
     const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    // A person's pace: what the untimed preparation drew (a stone picked, cards chosen) is on
+    // screen before the timed click, as it is when a person clicks.
+    const pause = () => sleep(30 + Math.random() * 20);
     const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     const changed = (read, before) => new Promise((resolve) => {
         const check = () => { if (read() !== before) { observer.disconnect(); resolve(performance.now()); return true; } return false; };
@@ -100,12 +103,12 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
     const times = [];
     let guard = 0;
     while (times.length < clicks && guard++ < clicks * 20) {
-        await sleep(30 + Math.random() * 20);  // a person's pace, not back to back
         const r = root();
         if (kind.endsWith("-draw")) {
             const step = () => r.querySelector(".tw-step").textContent;
             const button = r.querySelector(times.length % 2 ? ".tw-next" : ".tw-prev");
             const before = step();
+            await pause();
             const t0 = performance.now();
             click(button);
             times.push((await changed(step, before)) - t0);
@@ -114,6 +117,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
         if (kind === "bare") {
             const out = r.querySelector(".echo-out");
             const before = out.textContent;
+            await pause();
             const t0 = performance.now();
             click(r.querySelector(".echo-button"));
             times.push((await changed(() => out.textContent, before)) - t0);
@@ -156,6 +160,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
             if (!target) { await restart("mia.match = tw.Match('mamma-mia', players=2)"); continue; }
         }
         const before = step();
+        await pause();
         const t0 = performance.now();
         click(target);
         times.push((await changed(step, before)) - t0);

@@ -1113,8 +1113,9 @@ export function mount(boardEl, ctx) {
       const notation = action === "play" ? target.dataset.notation : composer && composer.chosen();
       if (notation && c.play && c.play(notation) !== false) {
         lockedUntil = Date.now() + 1500;
+        // Drawn with the answer (the timeline's update), which comes within milliseconds:
+        // drawing the cleared choice now would keep the page busy while it is on its way.
         sel = EMPTY_SEL();
-        render();
       }
       return;
     }
