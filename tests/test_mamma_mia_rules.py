@@ -794,3 +794,27 @@ def test_actions_are_built_once_per_value():
                 kinds.add(type(action).__name__)
             state = state._apply(rng.choice(legal))
     assert {"Turn", "Make", "SendBack", "Help", "Refuse"} <= kinds
+
+
+def test_an_action_built_from_equal_values_of_another_type_is_not_the_engines():
+    # True == 1 and 2.0 == 2 (numpy's integers too): had they found the same built action, the
+    # first one built (by a user, before the engine) would be every later one, in every game:
+    # its notation "put True olive", its events' data not JSON
+    np = pytest.importorskip("numpy")
+    from tabletop_widgets.games.mamma_mia.cards import Make, Turn
+
+    label = "an order of this test"  # a label no deck has: the engine never builds these turns
+    for odd, count in ((True, 1), (2.0, 2), (np.int64(3), 3)):
+        first = Turn("olive", odd, label, "supply")
+        own = Turn("olive", count, label, "supply")
+        assert own is not first and str(own) == f"put {count} olive; order {label}; draw supply"
+        assert type(own.count) is int and own is Turn("olive", count, label, "supply")
+    first = Make((np.int64(0), True), None, "make of this test")
+    assert Make((0, 1), None, "make of this test") is not first
+    # one built by hand before a game starts is not among its legal actions, so not playable
+    odd = Turn("pepper", True, None, "supply")
+    game = tw.make("mamma-mia", players=3)
+    state = game.new_state(0)
+    assert all("True" not in str(a) for a in state.legal_actions())
+    with pytest.raises(tw.IllegalAction):
+        state.apply(odd)

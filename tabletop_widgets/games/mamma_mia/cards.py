@@ -84,6 +84,12 @@ _PHRASES: dict = {}  # the sentences' phrases by counts (the questions of every 
 
 # ---------------------------------------------------------------------------------------------
 # actions
+def _type_key(value):
+    """The type of a field's value, and of each item of a tuple (the kinds of a variant)."""
+    t = type(value)
+    return (t, *map(type, value)) if t is tuple else t
+
+
 class _Action:
     """An immutable action value, built once per distinct value: ``Turn("olive", 2)`` twice is
     the same object. Equality and hashing are therefore identity, which the membership test of a
@@ -103,7 +109,10 @@ class _Action:
             if name not in cls._FIELDS or cls._FIELDS.index(name) < len(args):
                 raise TypeError(f"{cls.__name__}() got an unexpected or repeated argument {name!r}")
             values[cls._FIELDS.index(name)] = value
-        key = (cls, *values)
+        # Equal values of other types (True and 1, 2.0 and 2, numpy's integers) are other
+        # keys: the first one built would otherwise be every later one, its notation ("put
+        # True olive") and its JSON those of the engine's own action in every game after it.
+        key = (cls, *values, *map(_type_key, values))
         action = _Action._BUILT.get(key)
         if action is None:
             action = object.__new__(cls)
