@@ -53,6 +53,7 @@ KINDS = {
 }
 GOAL_P50_MS = 15
 GOAL_P95_RATIO = 1.5
+LOST_MS = 5000  # a click with no answer after this long is counted as lost
 
 CELLS = [
     '''import anywidget, traitlets
@@ -93,12 +94,18 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
     // screen before the timed click, as it is when a person clicks.
     const pause = () => sleep(30 + Math.random() * 20);
     const click = (node) => node.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+    // When `read()` first differs from `before`, or null after LOST_MS (a click that got no
+    // answer is counted as lost, not waited for).
     const changed = (read, before) => new Promise((resolve) => {
-        const check = () => { if (read() !== before) { observer.disconnect(); resolve(performance.now()); return true; } return false; };
+        const done = (value) => { observer.disconnect(); clearTimeout(timer); resolve(value); };
+        const check = () => { if (read() !== before) { done(performance.now()); return true; } return false; };
         const observer = new MutationObserver(check);
+        const timer = setTimeout(() => done(null), LOST_MS);
         observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
         check();
     });
+    const lost = [];
+    const time = (at, t0) => (at === null ? lost.push(kind) : times.push(at - t0));
     const restart = async (code) => { await kernel.requestExecute({ code, store_history: false }).done; await sleep(300); };
     const times = [];
     let guard = 0;
@@ -111,7 +118,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
             await pause();
             const t0 = performance.now();
             click(button);
-            times.push((await changed(step, before)) - t0);
+            time(await changed(step, before), t0);
             continue;
         }
         if (kind === "bare") {
@@ -120,7 +127,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
             await pause();
             const t0 = performance.now();
             click(r.querySelector(".echo-button"));
-            times.push((await changed(() => out.textContent, before)) - t0);
+            time(await changed(() => out.textContent, before), t0);
             continue;
         }
         const step = () => r.querySelector(".tw-step").textContent;
@@ -163,9 +170,15 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
         await pause();
         const t0 = performance.now();
         click(target);
-        times.push((await changed(step, before)) - t0);
+        const at = await changed(step, before);
+        if (at === null) {
+            lost.push(kind);
+            await restart(kind === "mamba" ? "mamba.match = tw.Match('mamba')" : "mia.match = tw.Match('mamma-mia', players=2)");
+            continue;
+        }
+        times.push(at - t0);
     }
-    return times;
+    return { times, lost: lost.length };
 }"""
 
 
@@ -195,8 +208,11 @@ def open_page(browser, server: LabServer):
     return context, page
 
 
-def clicks_of(page, kind: str, clicks: int) -> list:
-    times = page.evaluate(LOOP_JS, [KINDS[kind][1], clicks, kind])
+def clicks_of(page, kind: str, clicks: int, lost: dict) -> list:
+    """``clicks`` timed clicks of ``kind`` (ms); a click unanswered after LOST_MS counts in ``lost``."""
+    got = page.evaluate(LOOP_JS.replace("LOST_MS", str(LOST_MS)), [KINDS[kind][1], clicks, kind])
+    times = got["times"]
+    lost[kind] = lost.get(kind, 0) + got["lost"]
     if not times:
         shot = pathlib.Path(tempfile.gettempdir()) / f"tw-latency-{kind}.png"
         page.screenshot(path=str(shot))
@@ -246,6 +262,7 @@ def main():
     configs = {"on": None, "off": {"ServerApp": {"jpserver_extensions": {NAME: False}}}}
     times = {side: {kind: [] for kind in KINDS} for side in configs}
     loads = []
+    lost = {side: {} for side in configs}
     with tempfile.TemporaryDirectory(prefix="tw-latency-") as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         servers, pages, contexts = {}, {}, []
@@ -258,13 +275,13 @@ def main():
                 context, pages[side] = open_page(browser, server)
                 contexts.append(context)
                 for kind in KINDS:
-                    clicks_of(pages[side], kind, 10)  # warm up
+                    clicks_of(pages[side], kind, 10, {})  # warm up
             per_round = [args.clicks // args.rounds + (i < args.clicks % args.rounds) for i in range(args.rounds)]
             for i, clicks in enumerate(per_round):
                 loads.append(os.getloadavg()[0])
                 for side in (("on", "off") if i % 2 == 0 else ("off", "on")):
                     for kind in KINDS:
-                        times[side][kind] += clicks_of(pages[side], kind, clicks)
+                        times[side][kind] += clicks_of(pages[side], kind, clicks, lost[side])
             loads.append(os.getloadavg()[0])
             active = {side: ACTIVE in server.log_path.read_text(errors="replace") for side, server in servers.items()}
         finally:
@@ -277,6 +294,7 @@ def main():
     results = {side: {kind: figures(t) for kind, t in kinds.items()} for side, kinds in times.items()}
     for side in results:
         results[side]["extension_active"] = active[side]
+        results[side]["lost_clicks"] = lost[side]
     doc = {"python": platform.python_version(), "cpus": os.cpu_count(), "clicks": args.clicks,
            "rounds": args.rounds, "load_average_1min": {"samples": loads, "min": min(loads), "max": max(loads)},
            "seconds": round(time.monotonic() - started, 1), **results, "goals": goals(results)}
@@ -284,6 +302,8 @@ def main():
           f"1-min load average {min(loads):.2f}–{max(loads):.2f} on {os.cpu_count()} cpus")
     print("\n".join(table(results)))
     print(f"extension active: on-server {active['on']}, off-server {active['off']}")
+    if any(any(counts.values()) for counts in lost.values()):
+        print(f"clicks with no answer in {LOST_MS / 1000:.0f} s (not in the figures): {lost}")
     for kind, goal in doc["goals"].items():
         print(f"goal {KINDS[kind][0]} (extension on): p50 {goal['p50_ms']:.1f} ms ≤ {GOAL_P50_MS} ms: "
               f"{'yes' if goal['p50_ok'] else 'NO'}; p95 / bare p95 = {goal['p95_ratio']:.2f} ≤ {GOAL_P95_RATIO}: "
