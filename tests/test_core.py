@@ -41,6 +41,53 @@ def test_rng_shuffle_is_a_permutation_and_depends_on_seed():
     assert sorted(s1) == items and s1 != items and s1 != s2
 
 
+def _reference_below(rng, n):
+    # The definition: rejection sampling on next64 with no modulo bias.
+    limit = (1 << 64) - (1 << 64) % n
+    while True:
+        value, rng = rng.next64()
+        if value < limit:
+            return value % n, rng
+
+
+def _reference_shuffled(rng, items):
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, rng = _reference_below(rng, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return out, rng
+
+
+def test_the_fast_draws_are_the_generators_draws():
+    # below/shuffled/choice and the bots' draws work on the bare state, with the mixing written
+    # out; every deal and every seeded bot game depends on them drawing what next64 defines.
+    from tabletop_widgets.core.rng import below_state, shuffled_state
+
+    for seed in range(400):
+        rng = Rng.from_seed(seed, stream=seed % 3)
+        n = (1, 2, 3, 6, 7, 52, 1000, (1 << 63) + 5)[seed % 8]  # the last rejects often
+        expected, after = _reference_below(rng, n)
+        assert rng.below(n) == (expected, after)
+        assert below_state(rng.state, n) == (expected, after.state)
+        items = list(range(seed % 40))
+        order, after = _reference_shuffled(rng, items)
+        assert rng.shuffled(items) == (order, after)
+        assert shuffled_state(rng.state, items) == (order, after.state)
+        if items:
+            assert rng.choice(items) == (items[_reference_below(rng, len(items))[0]], _reference_below(rng, len(items))[1])
+
+
+def test_a_random_bot_draws_from_its_seeded_generator():
+    bot = tw.bots.Random(seed=5)
+    rng = Rng.from_seed(5, stream=7)
+    items = ["a", "b", "c", "d", "e"]
+    for _ in range(50):
+        expected, rng = rng.choice(items)
+        assert bot.choose(None, items) == expected
+    with pytest.raises(ValueError, match="at least one legal action"):
+        bot.choose(None, [])
+
+
 @pytest.mark.parametrize("seed", [1.5, "1", None, True])
 def test_bad_seed_is_a_value_error(seed):
     with pytest.raises(ValueError, match="seed"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .rng import Rng
+from .rng import Rng, below_state
 
 _BOTS: dict[str, dict[str, type]] = {}
 
@@ -21,14 +21,17 @@ class Bot:
 
     def __init__(self, seed: int = 0):
         self.seed = seed
-        self._rng = Rng.from_seed(seed, stream=7)
+        self._rng_state = Rng.from_seed(seed, stream=7).state  # the bare state: a draw per action
 
     def choose(self, observation: dict, legal_actions: list):
         raise NotImplementedError
 
     def _pick(self, items):
-        item, self._rng = self._rng.choice(items)
-        return item
+        """One of ``items`` (``Rng.choice`` of the bot's generator), the generator moved on."""
+        if not items:
+            raise ValueError("a bot needs at least one legal action to choose from")
+        i, self._rng_state = below_state(self._rng_state, len(items))
+        return items[i]
 
     def __repr__(self):
         return f"{type(self).__name__}(seed={self.seed})"

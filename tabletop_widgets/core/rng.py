@@ -59,21 +59,13 @@ class Rng:
         """A uniform int in ``range(n)`` (rejection sampling, so no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 64) - ((1 << 64) % n)
-        rng = self
-        while True:
-            value, rng = rng.next64()
-            if value < limit:
-                return value % n, rng
+        value, state = below_state(self.state, n)
+        return value, Rng(state)
 
     def shuffled(self, items) -> tuple[list, "Rng"]:
         """A Fisher–Yates shuffle of ``items`` as a new list, and the next generator."""
-        out = list(items)
-        rng = self
-        for i in range(len(out) - 1, 0, -1):
-            j, rng = rng.below(i + 1)
-            out[i], out[j] = out[j], out[i]
-        return out, rng
+        out, state = shuffled_state(self.state, items)
+        return out, Rng(state)
 
     def choice(self, items):
         """One element of a non-empty sequence, and the next generator."""
@@ -88,3 +80,39 @@ class Rng:
 
     def __repr__(self):
         return f"Rng({self.state:#x})"
+
+
+# The same draws on the bare 64-bit state, with the mixing written out: bots draw once per
+# action and games shuffle on every deal, and a generator object and a call per draw were most
+# of the cost of a random playout's choice. ``Rng`` is defined by these.
+_SPAN = 1 << 64
+
+
+def below_state(state: int, n: int) -> tuple[int, int]:
+    """``Rng(state).below(n)`` as (value, next state); ``n`` > 0."""
+    limit = _SPAN - _SPAN % n
+    while True:
+        state = (state + _GOLDEN) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        z ^= z >> 31
+        if z < limit:
+            return z % n, state
+
+
+def shuffled_state(state: int, items) -> tuple[list, int]:
+    """``Rng(state).shuffled(items)`` as (list, next state)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = _SPAN - _SPAN % n
+        while True:
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        out[i], out[j] = out[j], out[i]
+    return out, state

@@ -13,10 +13,8 @@ from functools import lru_cache
 from typing import Optional
 
 from ...core import Event, Game, IllegalAction, Option, Rng, State, register
-from ...core.rng import _GOLDEN, _MASK
-
-_SPAN = 1 << 64
 from ...core.errors import quote
+from ...core.rng import shuffled_state as _shuffled
 
 SPECIES = ("mammoth", "bear", "deer", "tiger", "hare", "squirrel", "gopher", "mouse")
 SPECIES_SIZE = {s: n for s, n in zip(SPECIES, range(2, 10))}
@@ -39,25 +37,6 @@ def _cards_text(cards: tuple) -> str:
     for c in cards:
         counts[c] = counts.get(c, 0) + 1
     return ", ".join(_plural(c, n) for c, n in sorted(counts.items(), key=lambda kv: CARD_INDEX[kv[0]]))
-
-
-def _shuffled(state: int, items) -> tuple:
-    """``Rng(state).shuffled(items)`` as (list, next state), without a generator object per
-    draw: a display is shuffled on every lay. The test suite checks both agree."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        limit = _SPAN - _SPAN % n
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        out[i], out[j] = out[j], out[i]
-    return out, state
 
 
 @dataclass(frozen=True)
