@@ -818,3 +818,33 @@ def test_an_action_built_from_equal_values_of_another_type_is_not_the_engines():
     assert all("True" not in str(a) for a in state.legal_actions())
     with pytest.raises(tw.IllegalAction):
         state.apply(odd)
+
+
+def test_threads_building_the_same_actions_get_one_object_per_value():
+    # tw.simulate may run games on threads: two threads building one value at once must still
+    # end with one object, or an action built in one would not be "in" another's legal list
+    import sys
+    import threading
+
+    from tabletop_widgets.games.mamma_mia.cards import Turn
+
+    values, threads = 3000, 8
+    built = [None] * threads
+    start = threading.Barrier(threads)
+
+    def build(i):
+        start.wait()
+        built[i] = [Turn("olive", 1, f"an order of thread test {k}", "supply") for k in range(values)]
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # threads switch often, inside the building of one action too
+    try:
+        workers = [threading.Thread(target=build, args=(i,)) for i in range(threads)]
+        for w in workers:
+            w.start()
+        for w in workers:
+            w.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert all(len({id(b[k]) for b in built}) == 1 for k in range(values))
+    assert all(b[k] is Turn("olive", 1, f"an order of thread test {k}", "supply") for b in built for k in (0, values - 1))

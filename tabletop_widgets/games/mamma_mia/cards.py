@@ -119,7 +119,8 @@ class _Action:
             for name, value in zip(cls._FIELDS, values):
                 object.__setattr__(action, name, value)
             action._built()
-            _Action._BUILT[key] = action
+            # another thread may have built the same value meanwhile: one object wins for all
+            action = _Action._BUILT.setdefault(key, action)
         return action
 
     def _built(self):
