@@ -848,3 +848,34 @@ def test_threads_building_the_same_actions_get_one_object_per_value():
         sys.setswitchinterval(interval)
     assert all(len({id(b[k]) for b in built}) == 1 for k in range(values))
     assert all(b[k] is Turn("olive", 1, f"an order of thread test {k}", "supply") for b in built for k in (0, values - 1))
+
+
+def test_events_read_long_after_through_a_pickle_or_a_copy_are_those_read_at_once():
+    # a playout's states write their events when first read, from the position they keep: states
+    # pickled (to another process) or copied before that, read after the game went on and in any
+    # order, tell what the same game's states read at once told
+    import copy
+    import pickle
+    import random
+
+    def told(state):
+        return [(e.kind, e.text, e.data, e.seats, e.public_text, e.public_data, e.after) for e in state.events]
+
+    for name, players in (("mamma-mia", 3), ("mamma-mia-plus", 5)):
+        game = tw.make(name, players=players)
+        rng = random.Random(players)
+        state, actions, at_once, later = game.new_state(11), [], [], []
+        while not state.is_over:
+            actions.append(rng.choice(state.legal_actions()))
+            state = state._apply(actions[-1])
+            later.append(state)
+        state = game.new_state(11)
+        for action in actions:
+            state = state.apply(action)
+            at_once.append(told(state))
+        assert len(later) > 100
+        pickled, copied = pickle.loads(pickle.dumps(later)), copy.deepcopy(later)
+        order = list(range(len(later)))
+        rng.shuffle(order)
+        for i in order:
+            assert told((pickled, copied, later)[i % 3][i]) == at_once[i]
