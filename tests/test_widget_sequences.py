@@ -17,6 +17,7 @@ CONFIGS = [
     ("mamma-mia", 4, {"seats": [0, 2], "bots": {1: "random", 3: "random"}}),  # pass-and-play
     ("mammuz", 3, {"seat": 0, "bots": {1: "random", 2: "random"}}),
     ("mamma-mia-plus", 2, {}),
+    ("mamma-mia", 2, {"replay": True}),  # steps only through what is recorded: Python plays
 ]
 OPS = ["play", "play_earlier", "goto", "undo", "python_goto", "python_play", "hello", "forged", "ready", "seat"]
 FORGED = [{"type": "play", "action": "put 9 olive"}, {"type": "play", "step": -1, "action": "pass"},
