@@ -104,7 +104,8 @@ function morphNode(node, fresh) {
  * item is `{key, sig, build, update}`: a child drawn for the same key from the same inputs
  * (`sig`, any string) stays as it is, unbuilt and uncompared; a child whose inputs changed is
  * rebuilt and patched in place (it keeps its identity: focus, scroll, animations); `update(node)`
- * instead of a signature lets a child patch itself (a list inside it). `build` may return a
+ * instead of a signature lets a child patch itself (a list inside it), and `patch(node)` sets
+ * what the signature leaves out (an index that shifts) on every frame. `build` may return a
  * node kept by the caller (a region's persistent part). Children not asked for are removed.
  */
 export function reconcile(parent, items) {
@@ -137,6 +138,7 @@ export function reconcile(parent, items) {
       node._twSig = item.sig;
       if (item.update) item.update(node);
     }
+    if (item.patch) item.patch(node);
     if (at !== node) parent.insertBefore(node, at);
     else at = at.nextSibling;
   }

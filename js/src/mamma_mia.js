@@ -754,9 +754,23 @@ function handCardsItem(doc, view, hand, seat, composer) {
         : null;
       items.push({ key: `k:${kind}`, sig: J([n, choice]), build: () => handGroup(doc, kind, n, composer) });
     }
+    // An order card keeps its node while the orders before it leave the hand: it is keyed by
+    // what it is (its label, and which of equal ones), and only its index is set again.
+    const seen = new Map();
     (hand.orders || []).forEach((order, index) => {
+      const name = order.label || orderText(order, view.edition);
+      const nth = (seen.get(name) || 0) + 1;
+      seen.set(name, nth);
       const choice = composer ? [composer.sel.order === index, composer.canOrder(index)] : null;
-      items.push({ key: `o:${index}`, sig: J([order, view.edition, choice]), build: () => handOrder(doc, view, order, index, composer) });
+      items.push({
+        key: `o:${nth}:${name}`,
+        sig: J([order, view.edition, choice]),
+        build: () => handOrder(doc, view, order, index, composer),
+        patch: (node) => {
+          const card = node.firstElementChild;
+          if (card && card.dataset.index !== String(index)) card.dataset.index = String(index);
+        },
+      });
     });
     if (!items.length) items.push(fixed("none", () => el(doc, "span", { class: "mm-muted" }, "(no cards)")));
     return items;

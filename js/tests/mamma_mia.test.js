@@ -566,6 +566,22 @@ describe("updating in place", () => {
     board.destroy();
   });
 
+  it("an order leaving the front of a hand keeps the other order cards' nodes, with their new index", () => {
+    const ctx = makeCtx({ seat: 0 });
+    const orders = [order("yellow", "normal", { salami: 4, pineapple: 1 }), order("yellow", "minimale", { pineapple: 1 }), order("yellow", "monotoni", { pineapple: 1 })];
+    const before = fakeView({ hand: { ingredients: { pineapple: 3 }, orders } });
+    const after = fakeView({ hand: { ingredients: { pineapple: 3 }, orders: orders.slice(1) } });
+    const board = mount(host, ctx);
+    board.update(frame(before), null, ctx);
+    const cards = [...host.querySelectorAll(".mm-hand-cards .mm-order")];
+    const made = created(() => board.update(frame(after, { step: 2 }), frame(before), ctx));
+    expect(made.filter((n) => n.matches(".mm-order"))).toEqual([]);
+    const now = [...host.querySelectorAll(".mm-hand-cards .mm-order")];
+    expect(now).toEqual(cards.slice(1));
+    expect(now.map((c) => c.dataset.index)).toEqual(["0", "1"]);
+    board.destroy();
+  });
+
   it("a revealed card joins the strip of the last eight without touching the others", () => {
     const ctx = makeCtx({ seat: null });
     const frames = [9, 10].map((n) => {
