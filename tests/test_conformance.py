@@ -97,6 +97,24 @@ def test_every_legal_action_applies_and_illegal_ones_change_nothing(name, player
 
 
 @pytest.mark.parametrize("name, players", list(configurations()))
+def test_a_legal_list_is_the_callers_to_change(name, players, playouts):
+    # games build legal lists from cached parts: a caller that sorts, clears or fills the list
+    # it got must change nothing the game gives later, for this state or any other
+    m = playouts(name, players, 1)
+    states = [m.state_at(step) for step in range(len(m))]
+    told = [[str(a) for a in state.legal_actions()] for state in states]
+    for state in states:
+        legal = state.legal_actions()
+        legal.reverse()
+        legal.append(legal[0])
+        legal[0] = "not an action"
+        state.legal_actions().clear()
+    again = tw.Match.from_json(m.to_json())  # the same game played anew, through every cache
+    assert [[str(a) for a in again.state_at(step).legal_actions()] for step in range(len(m))] == told
+    assert [[str(a) for a in state.legal_actions()] for state in states] == told
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
 def test_states_and_matches_round_trip_through_json(name, players, playouts):
     m = playouts(name, players, 1)
     game = m.game
