@@ -96,6 +96,39 @@ def test_every_legal_action_applies_and_illegal_ones_change_nothing(name, player
         assert state.to_json() == before
 
 
+class _EqualTo:
+    """Not an action, but equal to one (and hashed like it): a wrapper a user's code might pass."""
+
+    def __init__(self, action):
+        self.action = action
+
+    def __hash__(self):
+        return hash(self.action)
+
+    def __eq__(self, other):
+        return other is self.action or other == self.action
+
+    def __str__(self):
+        return str(self.action)
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
+def test_an_object_equal_to_a_legal_action_plays_it_or_is_refused(name, players, playouts):
+    # the engine reads the fields of its own actions: given an object that only compares equal,
+    # apply plays the game's own action, or refuses with IllegalAction, never fails inside
+    m = playouts(name, players, 0)
+    for step in range(0, len(m), max(1, len(m) // 30)):
+        state = m.state_at(step)
+        action = m.actions[step]
+        try:
+            after = state.apply(_EqualTo(action))
+        except tw.IllegalAction:
+            continue
+        expected = state.apply(action)
+        assert after == expected
+        assert [(e.kind, e.text) for e in after.events] == [(e.kind, e.text) for e in expected.events]
+
+
 @pytest.mark.parametrize("name, players", list(configurations()))
 def test_a_legal_list_is_the_callers_to_change(name, players, playouts):
     # games build legal lists from cached parts: a caller that sorts, clears or fills the list

@@ -384,13 +384,15 @@ class State:
             raise IllegalAction(f"the game is over; no action is legal (tried {action!s})")
         if isinstance(action, str):
             return self.game.parse_action(self, action)
+        # The game's own object is played, not the one given: an object equal to a legal action
+        # (an action built anew, a wrapper comparing equal) lacks what the engine reads.
         try:
-            legal = action in set(self.legal_actions())
+            found = {a: a for a in self.legal_actions()}.get(action)
         except TypeError:
-            legal = False
-        if not legal:
+            found = None
+        if found is None:
             raise IllegalAction(self._why_illegal(str(action)))
-        return action
+        return found
 
     def _why_illegal(self, text: str) -> str:
         """The message of an :class:`IllegalAction` for ``text``; games may explain more."""
