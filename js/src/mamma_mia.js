@@ -602,12 +602,7 @@ function backsRow(doc, n, which, colour) {
   });
 }
 
-function seatBox(doc, view, ctx, played, s, p, colour) {
-  const seatBox = el(doc, "div", {
-    class: ["mm-seat", view.to_move === s && view.phase !== "over" ? "mm-to-move" : null, played && played.seat === s ? "mm-just-moved" : null].filter(Boolean).join(" "),
-    style: { "--mm-seat": seatColour(colour) },
-    dataset: { seat: String(s) },
-  });
+function seatNameLine(doc, view, ctx, played, s, p, colour) {
   const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
   if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
   if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge mm-badge-turn" }, "to move"));
@@ -618,19 +613,19 @@ function seatBox(doc, view, ctx, played, s, p, colour) {
   if (p.mamma_mia || view.mamma_mia_card === s) {
     name.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
   }
-  seatBox.append(name);
-  // One line of facts per seat: six seats fit the players' region.
+  return name;
+}
+
+// One line of facts per seat: six seats fit the players' region.
+function seatFacts(doc, p, colour) {
   const hi = p.hand_ingredients ?? 0;
   const ho = p.hand_orders ?? 0;
-  seatBox.append(
-    el(doc, "div", { class: "mm-seat-facts" },
-      el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
-      el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
-      el(doc, "span", { class: "mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
-        "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
-    ),
+  return el(doc, "div", { class: "mm-seat-facts" },
+    el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
+    el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
+    el(doc, "span", { class: "mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
+      "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
   );
-  return seatBox;
 }
 
 export function seatsItems(doc, view, ctx, played = null) {
@@ -641,10 +636,26 @@ export function seatsItems(doc, view, ctx, played = null) {
     const colour = p.colour || (view.colours || [])[s];
     const toMove = view.to_move === s && view.phase !== "over";
     const winner = (view.winners || []).includes(s) && view.phase === "over";
+    const justPlayed = !!played && played.seat === s;
+    const cls = ["mm-seat", toMove ? "mm-to-move" : null, justPlayed ? "mm-just-moved" : null].filter(Boolean).join(" ");
+    // A seat is two lines, each redrawn when its own inputs change: a turn passing on changes
+    // the name lines of two seats and the facts of one.
     seats.push({
       key: s,
-      sig: J([p, colour, seatName(view, ctx, s), !!ctx && ctx.seat === s, toMove, !!played && played.seat === s, winner, (view.personal || [])[s], view.mamma_mia_card === s]),
-      build: () => seatBox(doc, view, ctx, played, s, p, colour),
+      build: () => el(doc, "div", { class: cls, style: { "--mm-seat": seatColour(colour) }, dataset: { seat: String(s) } }),
+      update: (node) => reconcile(node, [
+        {
+          key: "name",
+          sig: J([colour, seatName(view, ctx, s), !!ctx && ctx.seat === s, toMove, justPlayed, winner, (view.personal || [])[s], !!p.mamma_mia || view.mamma_mia_card === s]),
+          build: () => seatNameLine(doc, view, ctx, played, s, p, colour),
+        },
+        { key: "facts", sig: J([p.waiter ?? 0, p.delivered ?? 0, p.hand_ingredients ?? 0, p.hand_orders ?? 0, colour]), build: () => seatFacts(doc, p, colour) },
+      ]),
+      patch: (node) => {
+        if (node.className !== cls) node.className = cls;
+        const c = seatColour(colour);
+        if (node.style.getPropertyValue("--mm-seat") !== c) node.style.setProperty("--mm-seat", c);
+      },
     });
   }
   return [

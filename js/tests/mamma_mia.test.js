@@ -542,7 +542,7 @@ describe("updating in place", () => {
     ];
   }
 
-  it("a turn builds the nodes of what it changed only: the new log entry, two seats, the mover's changed cards", () => {
+  it("a turn builds the nodes of what it changed only: the new log entry, two seats' lines, the mover's changed cards", () => {
     const ctx = makeCtx({ seat: null });
     const [before, after] = greensTurn();
     const board = mount(host, ctx);
@@ -552,8 +552,11 @@ describe("updating in place", () => {
     const built = (selector) => made.filter((n) => n.matches(selector));
     // The oven's log: the new entry only.
     expect(built("li[data-key]").map((n) => n.dataset.key)).toEqual(["3"]);
-    // Seats: the one that just played and the one to move now; Yellow's is untouched.
-    expect(built(".mm-seat").map((n) => n.dataset.seat).sort()).toEqual(["1", "2"]);
+    // Seats: the name lines of the one that just played and the one to move now, the facts of
+    // the one whose hand shrank; the seats' boxes and Yellow's lines stay.
+    expect(built(".mm-seat")).toEqual([]);
+    expect(built(".mm-seat-name").length).toBe(2);
+    expect(built(".mm-seat-facts").length).toBe(1);
     // Hands: Green's salami and the olive drawn; no order card, no other seat's cards.
     expect(built(".mm-hand-group").map((n) => n.dataset.kind).sort()).toEqual(["olive", "salami"]);
     expect(built(".mm-order")).toEqual([]);
