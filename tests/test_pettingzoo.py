@@ -168,6 +168,42 @@ def test_an_index_found_by_identity_never_outlives_its_object(monkeypatch, limit
             state = state._apply(legal[int(rng.integers(len(legal)))])
 
 
+@pytest.mark.parametrize("name, players", [("mamba", 2), ("mamma-mia-plus", 5)])
+def test_a_pickled_state_leaves_its_games_caches_behind(name, players):
+    # A state shipped to a worker process carries its game. The index by id() would name other
+    # objects there, and a game that has played a while keeps megabytes of caches: neither goes.
+    import pickle
+    import subprocess
+    import sys
+
+    game = tw.make(name, players=players)
+    fresh = len(pickle.dumps(game.new_state(1)))
+    state = game.new_state(1)
+    rng = np.random.default_rng(1)
+    for seed in range(6):  # warm every cache the game has
+        state = game.new_state(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            game.action_indices(legal)
+            state = state.apply(legal[int(rng.integers(len(legal)))])
+    start = game.new_state(1)
+    data = pickle.dumps(start)
+    assert len(data) < 1.5 * fresh, (len(data), fresh)
+    # in another process the unpickled state's game indexes its own legal actions rightly
+    script = (
+        "import pickle, sys\n"
+        "state = pickle.loads(sys.stdin.buffer.read())\n"
+        "game = state.game\n"
+        "legal = state.legal_actions()\n"
+        "cat = game.action_catalogue()\n"
+        "assert [cat[i] for i in game.action_indices(legal)] == [str(a) for a in legal]\n"
+        "assert [cat[game.action_index(a)] for a in legal] == [str(a) for a in legal]\n"
+        "print(len(legal))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], input=data, capture_output=True, check=True)
+    assert int(out.stdout) == len(start.legal_actions()) > 0
+
+
 def test_mamba_state_vector_in_a_pending_trim_and_without_numpy(monkeypatch):
     from tabletop_widgets.games.mamba import rules
 

@@ -170,6 +170,18 @@ class Game:
         self._check_options(resolved)
         self.options = resolved
 
+    #: What the game works out on demand and keeps (filled again when needed): a pickled game,
+    #: as inside a state shipped to a worker process, leaves it behind. The action index by
+    #: ``id()`` would name other objects in another process, and the caches of a game that has
+    #: played for a while weigh megabytes.
+    _PROCESS_CACHES: ClassVar[tuple[str, ...]] = ("_index_by_id", "_index_of", "_index_kept")
+
+    def __getstate__(self):
+        state = dict(self.__dict__)
+        for key in self._PROCESS_CACHES:
+            state.pop(key, None)
+        return state
+
     # hooks -----------------------------------------------------------------------------
     def _default_option(self, key: str, players: int):
         """The default of option ``key`` (override when it depends on the player count)."""

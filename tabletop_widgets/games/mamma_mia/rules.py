@@ -271,6 +271,14 @@ class MammaMia(Game):
             "options": {k: v for k, v in self.options.items() if k != "deck"},
         }
 
+    _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue",)
+
+    def __getstate__(self):
+        state = super().__getstate__()
+        # the parts of turns, settling decisions and ways, kept by what they depend on
+        state.update(_settle_parts={}, _turn_rows={}, _hand_labels={}, _label_turns={}, _ways={})
+        return state
+
     def _load_option(self, key, value):
         if key != "deck" or value is None or isinstance(value, dict) or (isinstance(value, str) and value in DECKS):
             return value
