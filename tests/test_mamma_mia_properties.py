@@ -303,3 +303,41 @@ def test_other_seats_frames_never_name_a_hidden_order_or_drawn_card():
                     assert action.order not in frame.caption
                 # "draws 3 from the supply." — no list of the cards drawn
                 assert "supply:" not in frame.caption and "waiter:" not in frame.caption
+
+
+@pytest.mark.parametrize("name, players", [("mamma-mia", 4), ("mamma-mia-plus", 6)])
+def test_views_are_read_only_for_the_engine_and_every_reader(name, players):
+    """Views share their parts (a hand, the table, a seat's counts, the oven log, the game's
+    cards, a decision) with other views and other states' views, so nothing may change one in
+    place. Whole games read by everything that reads views — the Chef bot, the learning vector,
+    the SVG picture, the match's frames and their wire patches — leave every view taken along
+    the way equal to a deep copy made when it was taken."""
+    import copy
+
+    from tabletop_widgets.core.wire import encode_frames
+    from tabletop_widgets.games.mamma_mia.bots import Chef
+    from tabletop_widgets.games.mamma_mia.svg import state as state_svg
+
+    game = tw.make(name, players=players)
+    taken = []
+    for seed in range(2):
+        match = tw.Match(game, seed=seed)
+        chef = [Chef(seed=seed * 10 + s) for s in range(players)]
+        while not match.state.is_over:
+            state = match.state
+            views = [state.observe(s) for s in range(players)] + [state.observe(None, tally=True)]
+            taken.extend((view, copy.deepcopy(view)) for view in views)
+            seat = state.to_move
+            game.observation_vector(views[seat], seat)
+            if len(taken) % 7 == 0:
+                state_svg(state, seat)
+            match.play(chef[seat].choose(views[seat], state.legal_actions()))
+        for seat in (0, None):
+            frames = match.frames(seat)
+            encode_frames([f.to_dict() for f in frames])
+            taken.extend((f.view, copy.deepcopy(f.view)) for f in frames[-40:])
+    # shared parts really are shared (so this test watches what it means to)
+    assert any(a["hand"] is not None and b["hand"] is not None and a is not b
+               and a["hand"]["orders"] is b["hand"]["orders"] for (a, _), (b, _) in zip(taken, taken[players + 1:]))
+    changed = [i for i, (view, copied) in enumerate(taken) if view != copied]
+    assert not changed, f"{len(changed)} views changed in place, the first at {changed[0]}"

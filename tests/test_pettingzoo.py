@@ -185,6 +185,7 @@ def test_a_pickled_state_leaves_its_games_caches_behind(name, players):
         while not state.is_over:
             legal = state.legal_actions()
             game.action_indices(legal)
+            state.observe(state.to_move)
             state = state.apply(legal[int(rng.integers(len(legal)))])
     start = game.new_state(1)
     data = pickle.dumps(start)

@@ -264,19 +264,22 @@ class MammaMia(Game):
         self.order_labels = tuple(o.label for o in self.deck)
         for o in self.deck:
             self._by_label.setdefault((o.colour, o.label), o.id)
-        # the parts of every view that depend only on the game (copied into each view)
+        # the parts of every view that depend only on the game, shared by every view (views are
+        # read-only), and the parts built once per value: a hand, the table, a seat's counts
         self.view_constants = {
-            "seats": self._seat_names, "colours": COLOURS[: self.players],
-            "personal": tuple(self.kinds[p] for p in self.personal),
+            "seats": list(self._seat_names), "colours": list(COLOURS[: self.players]),
+            "personal": [self.kinds[p] for p in self.personal], "kinds": list(self.kinds),
             "options": {k: v for k, v in self.options.items() if k != "deck"},
         }
+        self._hand_views, self._order_views, self._table_views, self._player_views = {}, {}, {}, {}
 
     _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue",)
 
     def __getstate__(self):
         state = super().__getstate__()
-        # the parts of turns, settling decisions and ways, kept by what they depend on
-        state.update(_settle_parts={}, _turn_rows={}, _hand_labels={}, _label_turns={}, _ways={})
+        # the parts of turns, settling decisions, ways and views, kept by what they depend on
+        state.update(_settle_parts={}, _turn_rows={}, _hand_labels={}, _label_turns={}, _ways={},
+                     _hand_views={}, _order_views={}, _table_views={}, _player_views={})
         return state
 
     def _load_option(self, key, value):
@@ -395,6 +398,18 @@ class MammaMiaPlus(MammaMia):
 
 
 # ---------------------------------------------------------------------------------------------
+# a game keeps at most this many parts of views built per value (hands, tables, seats' counts)
+_VIEW_PARTS = 20_000
+
+
+def _view_part(cache, key, part):
+    """``part`` kept in ``cache`` under ``key`` (emptied when full, so a long run stays bounded)."""
+    if len(cache) >= _VIEW_PARTS:
+        cache.clear()
+    cache[key] = part
+    return part
+
+
 # the oven's public side, for the views
 class OvenView:
     """What everybody sees of one oven, built once and shared by the states of that oven.
@@ -862,12 +877,6 @@ class MammaMiaState(State):
                     orders[item[1]] += 1
             tally_view = {"ingredients": _named(ing, kinds), "orders": {COLOURS[s]: orders[s] for s in range(P) if orders[s]}}
 
-        card_dicts = g.card_dicts
-
-        def hand(s):
-            return {"ingredients": {kinds[k]: n for k, n in enumerate(self.hands_ing[s]) if n},
-                    "orders": [dict(card_dicts[o]) for o in sorted(self.hands_ord[s])]}
-
         evaluation = None
         if self.phase == "evaluation" or (self.phase == "over" and self.emptier is not None):
             decision = None
@@ -878,27 +887,54 @@ class MammaMiaState(State):
         mm = self.mm if g.has_mamma_mia else None
         fixed = g.view_constants
         phase = self.phase
+        table = g._table_views.get(self.table)
+        if table is None:
+            table = _view_part(g._table_views, self.table, dict(zip(kinds, self.table)))
+        players_views = g._player_views
+        players = []
+        for key in zip(range(P), map(sum, self.hands_ing), map(len, self.hands_ord), map(len, self.waiters),
+                       map(len, self.delivered)):
+            if mm is not None:
+                key += (mm == key[0],)
+            entry = players_views.get(key)
+            if entry is None:
+                s, ing, orders, waiter, delivered = key[:5]
+                entry = _view_part(players_views, key, {
+                    "seat": s, "colour": COLOURS[s], "hand_ingredients": ing, "hand_orders": orders,
+                    "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s})
+            players.append(entry)
         obs = {
-            "game": g.name, "edition": g.edition, "seats": list(fixed["seats"]),
-            "colours": list(fixed["colours"]), "personal": list(fixed["personal"]),
-            "kinds": list(kinds), "phase": phase, "to_move": self.to_move,
+            "game": g.name, "edition": g.edition, "seats": fixed["seats"],
+            "colours": fixed["colours"], "personal": fixed["personal"],
+            "kinds": fixed["kinds"], "phase": phase, "to_move": self.to_move,
             "oven_number": self.oven_number, "ovens": g.ovens, "supply": len(self.supply),
-            "mamma_mia_card": mm, "hand_limit": g.limit, "options": dict(fixed["options"]),
+            "mamma_mia_card": mm, "hand_limit": g.limit, "options": fixed["options"],
             "oven": {"size": oven_cards, "log": log, "tally": tally_view},
-            "table": dict(zip(kinds, self.table)),
+            "table": table,
             "used": sum(self.used),
-            "players": [{"seat": s, "colour": colour, "hand_ingredients": ing, "hand_orders": orders,
-                         "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s}
-                        for s, colour, ing, orders, waiter, delivered
-                        in zip(range(P), COLOURS, map(sum, self.hands_ing), map(len, self.hands_ord),
-                               map(len, self.waiters), map(len, self.delivered))],
-            "hand": hand(seat) if seat is not None else None,
+            "players": players,
+            "hand": self._hand_view(seat) if seat is not None else None,
             "evaluation": evaluation,
             "scores": list(map(len, self.delivered)), "winners": list(self.winners) if phase == "over" else [],
         }
         if seat is None:
-            obs["hands"] = [hand(s) for s in range(P)]
+            obs["hands"] = [self._hand_view(s) for s in range(P)]
         return obs
+
+    def _hand_view(self, seat):
+        """``seat``'s hand as its view shows it: its ingredients and its orders are each built
+        once per value and shared (views are read-only)."""
+        g = self.game
+        ing, orders = self.hands_ing[seat], self.hands_ord[seat]
+        ing_view = g._hand_views.get(ing)
+        if ing_view is None:
+            kinds = g.kinds
+            ing_view = _view_part(g._hand_views, ing, {kinds[k]: n for k, n in enumerate(ing) if n})
+        orders_view = g._order_views.get(orders)
+        if orders_view is None:
+            card_dicts = g.card_dicts
+            orders_view = _view_part(g._order_views, orders, [card_dicts[o] for o in sorted(orders)])
+        return {"ingredients": ing_view, "orders": orders_view}
 
     def caption(self, action):
         return f"{self.game.seat_names[self.to_move]}: {action}."
