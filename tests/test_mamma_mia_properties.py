@@ -341,3 +341,26 @@ def test_views_are_read_only_for_the_engine_and_every_reader(name, players):
                and a["hand"]["orders"] is b["hand"]["orders"] for (a, _), (b, _) in zip(taken, taken[players + 1:]))
     changed = [i for i, (view, copied) in enumerate(taken) if view != copied]
     assert not changed, f"{len(changed)} views changed in place, the first at {changed[0]}"
+
+
+@pytest.mark.parametrize("name, players", [("mamma-mia", 4), ("mamma-mia-plus", 6), ("mamma-mia-plus", 3)])
+def test_a_decision_shared_between_views_is_the_one_each_state_asks(name, players):
+    """A decision's view is kept by what its question names (oven.decision): every decision of
+    random games, for every seat and the all-seeing view, equals the one built anew from its
+    state, so nothing the question depends on is missing from what it is kept by."""
+    import random
+
+    from tabletop_widgets.games.mamma_mia import oven
+
+    game = tw.make(name, players=players)
+    asked = 0
+    for seed in range(12):
+        state, rnd = game.new_state(seed), random.Random(seed)
+        while not state.is_over:
+            state = state._apply(rnd.choice(state.legal_actions()))
+            if state.phase == "evaluation" and state.pending is not None:
+                for seat in [*range(players), None]:
+                    assert oven.decision(state, seat) == oven._decision(state, seat)
+                    asked += 1
+    kept = game._decision_views
+    assert asked > 2 * len(kept) > 0  # questions repeat: most come from what is kept

@@ -235,10 +235,9 @@ def _reveal_quietly(state):
 
 
 def shown_card(state, card):
-    """The revealed order as every seat sees it, before it is settled."""
-    d = dict(state.game.shown_cards[card.id])
-    d["from_table"], d["from_hand"], d["from_helper"] = {}, {}, {}
-    return d
+    """The revealed order as every seat sees it, before it is settled (built once per game and
+    shared: views are read-only, and settling it makes a new dict)."""
+    return state.game.shown_cards[card.id]
 
 
 def settle_revealed(state, oid, events):
@@ -456,7 +455,42 @@ def decision_parts(state):
 
 def decision(state, seat=None):
     """The decision awaited with its question: in the second person for the seat that decides,
-    in the third person for every other view (the all-seeing one included)."""
+    in the third person for every other view (the all-seeing one included).
+
+    Built once per question and shared by the views (read-only, as every view): the order
+    card, whether ``seat`` decides, and what the text names — the asked cards and the helper,
+    what is missing, the table's size for a Bombastica, the kinds to choose from and whether
+    the table already makes one."""
+    g = state.game
+    p = state.pending
+    if p[0] == "help":
+        key = ("help", p[1], p[3], p[5], seat == p[5])
+    else:
+        card = g.deck[p[1]]
+        you = seat == card.colour
+        table = state.table
+        if card.type == "bombastica":
+            key = ("bombastica", p[1], sum(table), you)
+        else:
+            variants, _ = ways(state, card)
+            if len(variants) > 1:
+                key = ("choose", p[1], tuple(v for v, _ in variants) if card.type == "minimale" else None,
+                       any(_covers(table, needs) for _, needs in variants), you)
+            else:
+                key = ("add", p[1], _missing(variants[0][1], table), you)
+    cache = g._decision_views
+    out = cache.get(key)
+    if out is None:
+        if len(cache) >= _DECISIONS:
+            cache.clear()
+        out = cache[key] = _decision(state, seat)
+    return out
+
+
+_DECISIONS = 20_000  # a game keeps at most this many decisions' views (emptied when full)
+
+
+def _decision(state, seat):
     g = state.game
     parts = decision_parts(state)
     card = g.deck[state.pending[1]]

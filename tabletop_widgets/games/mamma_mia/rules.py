@@ -247,7 +247,7 @@ class MammaMia(Game):
         self.deck = load_deck(deck, self.edition)
         # each card's JSON view, built once (shared by events: treat as read-only)
         self.card_dicts = tuple(o.to_dict(self.kinds) for o in self.deck)
-        # each card as the evaluation shows it when revealed (oven.shown_card copies it)
+        # each card as the evaluation shows it when revealed (oven.shown_card; shared, read-only)
         self.shown_cards = tuple(dict(d, owner=o.colour, needs=None, from_table={}, from_hand={}, from_helper={},
                                       helper=None, result=None) for o, d in zip(self.deck, self.card_dicts))
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
@@ -272,6 +272,7 @@ class MammaMia(Game):
             "options": {k: v for k, v in self.options.items() if k != "deck"},
         }
         self._hand_views, self._order_views, self._table_views, self._player_views = {}, {}, {}, {}
+        self._decision_views = {}  # oven.decision
 
     _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue",)
 
@@ -279,7 +280,8 @@ class MammaMia(Game):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
         state.update(_settle_parts={}, _turn_rows={}, _hand_labels={}, _label_turns={}, _ways={},
-                     _hand_views={}, _order_views={}, _table_views={}, _player_views={})
+                     _hand_views={}, _order_views={}, _table_views={}, _player_views={},
+                     _decision_views={})
         return state
 
     def _load_option(self, key, value):
@@ -468,8 +470,9 @@ class OvenView:
                 item = items[i]
                 if item[0] == "i":
                     _, s, k, count = item
-                    entry = {"type": "ingredient", "kind": kinds[k], "seat": s}
-                    revealed.extend(dict(entry) for _ in range(count - (len(revealed) - cards[i])))
+                    # one entry for the entry's cards: views are read-only
+                    revealed.extend([{"type": "ingredient", "kind": kinds[k], "seat": s}]
+                                    * (count - (len(revealed) - cards[i])))
                 else:
                     oid = item[2]
                     revealed.append(dict(g.card_dicts[oid], type="order", order_type=g.deck[oid].type, seat=item[1]))
