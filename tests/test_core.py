@@ -88,6 +88,46 @@ def test_a_random_bot_draws_from_its_seeded_generator():
         bot.choose(None, [])
 
 
+class _FirstLegal(tw.bots.Bot):
+    """A bot written outside the package: plays the first legal action."""
+
+    def choose(self, observation, legal_actions):
+        assert isinstance(observation, dict)
+        return legal_actions[0]
+
+
+class _Scribbler(_FirstLegal):
+    """The same, but it edits everything it is given before choosing."""
+
+    def choose(self, observation, legal_actions):
+        def scribble(x):
+            if isinstance(x, dict):
+                for v in list(x.values()):
+                    scribble(v)
+                x["scribbled"] = True
+            elif isinstance(x, list):
+                for v in x:
+                    scribble(v)
+                x.append("scribbled")
+
+        scribble(observation)
+        return super().choose(observation, legal_actions)
+
+
+@pytest.mark.parametrize("name, players", [("mamma-mia", 3), ("mamma-mia-plus", 4), ("mammuz", 3), ("mamba", 2)])
+def test_a_bot_that_edits_its_view_changes_nothing_of_the_game(name, players):
+    # Views share their parts with other views and the match's frames (read-only by contract);
+    # a bot written elsewhere is given a copy, so what it edits stays its own.
+    def frames(bot_class):
+        m = tw.Match(name, players=players, seed=4)
+        m.autoplay({seat: bot_class() for seat in range(players)}, max_steps=120)
+        return [(f.caption, f.view) for seat in (None, *range(players)) for f in m.frames(seat=seat)]
+
+    quiet = json.dumps(frames(_FirstLegal), sort_keys=True, default=str)
+    assert "scribbled" not in quiet
+    assert json.dumps(frames(_Scribbler), sort_keys=True, default=str) == quiet
+
+
 @pytest.mark.parametrize("seed", [1.5, "1", None, True])
 def test_bad_seed_is_a_value_error(seed):
     with pytest.raises(ValueError, match="seed"):

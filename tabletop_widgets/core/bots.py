@@ -48,8 +48,29 @@ class Random(Bot):
 
 def observation_for(bot, state, seat):
     """What ``bot`` is shown at ``seat``: the seat's observation, or ``None`` for a bot that
-    does not read it."""
-    return state.observe(seat) if getattr(bot, "reads_observation", True) else None
+    does not read it.
+
+    A view is read-only and shares its parts with other views and the match's frames. The
+    package's bots only read it; a bot written elsewhere gets a copy of its own, so one that
+    edits what it is given (pops a list, marks a dict) changes nothing of the game."""
+    if not getattr(bot, "reads_observation", True):
+        return None
+    view = state.observe(seat)
+    if type(bot).__module__.partition(".")[0] == __name__.partition(".")[0]:
+        return view
+    return _own_copy(view)
+
+
+def _own_copy(value):
+    """A copy of a JSON-like value sharing no dict or list with it (tuples are copied too, as
+    they may hold dicts)."""
+    if isinstance(value, dict):
+        return {k: _own_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return list(map(_own_copy, value))
+    if type(value) is tuple:
+        return tuple(map(_own_copy, value))
+    return value
 
 
 def register_bot(game_name: str, bot_name: str, cls: type) -> type:
