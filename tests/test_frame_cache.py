@@ -114,6 +114,44 @@ def test_a_cell_that_played_sends_current_once_after_it_ran(monkeypatch):
     assert len([msg for msg in w.out if "current" in msg.get("state", {})]) == 1
 
 
+def test_a_move_from_the_browser_is_not_followed_by_its_frame_again():
+    # The kernel runs post_execute after every comm message too. After a move from the page,
+    # the page's model keeps the frame it just received as `current` (timeline.js), so the
+    # whole frame does not follow each click: a click's bytes stay flat as the game grows.
+    m = tw.Match("mamma-mia-plus", seed=3, players=4)
+    w = counting(record(tw.widget(m, seat=0, bots={1: "random", 2: "random", 3: "random"})))
+    rng = random.Random(3)
+    per_click = []
+    while not m.state.is_over and len(per_click) < 40:
+        w.out.clear()
+        browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor})
+        widget_module._send_current_behind()  # what IPython's post_execute runs
+        assert not any("current" in msg.get("state", {}) for msg in w.out)
+        per_click.append(len(json.dumps(w.out)))
+    # Python's own `current` still follows the match (saved by nbclient, sent to a new page)
+    assert json.loads(json.dumps(w.current)) == json.loads(json.dumps(m.frames_of_step(m.cursor, 0)[-1].to_dict()))
+    assert len(per_click) == 40 and max(per_click[-10:]) < 3 * max(per_click[:10])
+
+
+def test_the_browser_may_carry_back_a_frame_it_was_sent_but_not_write_one():
+    # An update of the seat or the settings carries the page model's `current` along: a frame
+    # of this match as the seat saw it is taken as the echo it is; anything else is refused.
+    m = tw.Match("mamma-mia", seed=5, players=3)
+    w = counting(record(tw.widget(m, seat=0, bots={1: "random", 2: "random"})))
+    browser(w, {"type": "play", "action": str(m.state.legal_actions()[0]), "step": m.cursor})
+    held = json.loads(json.dumps(m.frames_of_step(1, 0)[0].to_dict()))  # an older frame the page held
+    before = (m.to_json(), w.current)
+    w.set_state({"current": held, "seat": 1})
+    assert w.error == "" and w.seat == 1 and m.to_json() == before[0]
+    forged = dict(held, caption="forged")
+    w.set_state({"current": forged})
+    assert "may not change 'current'" in w.error
+    other_seat = json.loads(json.dumps(m.frames_of_step(1, 2)[0].to_dict()))  # not this seat's view
+    w.error = ""
+    w.set_state({"current": other_seat})
+    assert "may not change 'current'" in w.error
+
+
 def test_a_reload_re_encodes_nothing_and_gives_the_same_timeline(monkeypatch):
     m = finished_plus(seed=2, players=4)
     w = record(tw.widget(m, seat=1))

@@ -424,6 +424,11 @@ function mountTimeline(el, model, spec, live) {
     st.frames = st.frames.slice(0, from).concat(incoming);
     st.logFrom = Math.min(st.logFrom, from);
     reindex();
+    // The widget state a notebook saves holds the frame at the live end (Python's `current`).
+    // After a move from this page Python does not send that frame again: it is the last one
+    // just received, so the model keeps it here. (It is not sent back on its own; an update
+    // of the seat or the settings carries it along, and Python checks it is a frame it sent.)
+    if (live && from > 0 && incoming.length) model.set("current", st.frames[st.frames.length - 1]);
     if (from === 0) {
       st.pending = false;
       // A reset (first answer, seat change, new match): keep showing the same moment.

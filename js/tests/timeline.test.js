@@ -866,3 +866,16 @@ describe("without a kernel", () => {
     cleanup();
   });
 });
+
+describe("the frame a saved notebook stores", () => {
+  test("after frames at the live end the model keeps the last one as `current`, locally", () => {
+    const { model } = render(generic);
+    load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 0 });
+    expect(model.get("current")).toBe(null); // a reset: Python sends `current` itself
+    const bot = frame(3, 0, "Bob plays a 7.", true, { pile: [3, 7] });
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4], bot], legal: { step: 3, to_move: 0, actions: ["play 1"] } });
+    expect(model.get("current")).toEqual(bot);
+    expect(model.saves).toBe(0); // nothing sent back for it
+    expect(model.sent.filter((m) => m.type !== "hello")).toEqual([]);
+  });
+});

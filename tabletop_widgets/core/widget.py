@@ -9,6 +9,7 @@ secrets. The protocol is in docs/architecture.md.
 from __future__ import annotations
 
 import base64
+import json
 import os
 import pathlib
 import weakref
@@ -200,6 +201,7 @@ class GameWidget(anywidget.AnyWidget):
         # previous step's last view, that last view); least recently used first.
         self._encoded: OrderedDict = OrderedDict()
         self._quiet_current = False
+        self._answering_browser = False  # inside a message from the browser (see _sync_cursor)
         self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
         # The frames of the steps played and not yet sent, {"from": i, "frames": [...]}: an action
         # and the bots' answers to it leave as one message, with `legal` (see _send_legal).
@@ -503,6 +505,8 @@ class GameWidget(anywidget.AnyWidget):
             return super().set_state(sync_data)
         accepted, refused = {}, []
         for name, value in sync_data.items():
+            if name == "current" and self._is_frame_sent(value):
+                continue  # the browser's model keeps the last frame it got; an update carries it back
             try:
                 self._check_from_browser(name, value)
             except ValueError as exc:
@@ -523,6 +527,18 @@ class GameWidget(anywidget.AnyWidget):
                 self._send_all(goto=False)
             return
         super().set_state(accepted)
+
+    def _is_frame_sent(self, value) -> bool:
+        """Whether ``value`` is a frame of this widget's match as its seat sees it (what the
+        browser holds as ``current``), not one the browser wrote."""
+        if not isinstance(value, dict) or self.pass_to is not None:
+            return False
+        step, sub = value.get("step"), value.get("sub")
+        if not _is_int(step) or not _is_int(sub) or not 0 <= step <= len(self._match):
+            return False
+        frames = self._match.frames_of_step(step, self.seat)
+        # as the browser got it: JSON (tuples are lists there)
+        return 0 <= sub < len(frames) and json.loads(json.dumps(frames[sub].to_dict())) == value
 
     def _check_from_browser(self, name, value):
         """``ValueError`` unless the browser may set trait ``name`` to ``value``."""
@@ -687,10 +703,13 @@ class GameWidget(anywidget.AnyWidget):
                 self.current = None if covered else match.frames_of_step(step, self.seat)[sub].to_dict()
         finally:
             self._quiet_current = False
-        if quiet:
+        if quiet and not self._answering_browser:
             _CURRENT_BEHIND.add(self)
             _hook_flush()
         else:
+            # Sent now, or (a move from the browser) kept by the browser's model from the
+            # frames it just received: the kernel runs post_execute after every comm message,
+            # and sending the whole frame again there made each click's bytes grow with the game.
             _CURRENT_BEHIND.discard(self)
 
     def _on_match_change(self, kind, step=None, dropped=0, **info):
@@ -765,6 +784,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # receiving ----------------------------------------------------------------------------
     def _on_msg(self, _widget, content, buffers):
+        self._answering_browser = True
         try:
             self._dispatch(content)
         except ValueError as exc:  # refused (IllegalAction is a ValueError too)
@@ -777,6 +797,8 @@ class GameWidget(anywidget.AnyWidget):
             self.error = f"The widget could not read a {_short(kind)} message (nested too deeply); it was ignored."
         else:
             return
+        finally:
+            self._answering_browser = False
         # Every message gets an answer: the browser waits for `legal` after a play.
         self._send_legal()
 

@@ -68,6 +68,7 @@ def test_a_turn_played_by_clicks_in_the_hand_and_the_seat_views(notebook):
     root = roots.nth(index)
     before = nb.widgets()
     mark = len(nb.sent)
+    heard = len(nb.received_comm_msgs())
 
     # Two cards of one kind if the hand has them (clicking the second card selects both).
     second = root.locator(".mm-hand-group button.mm-card[data-action='ingredient'][data-count='2']:not([disabled])")
@@ -94,8 +95,15 @@ def test_a_turn_played_by_clicks_in_the_hand_and_the_seat_views(notebook):
     assert new["actions"][: len(old["actions"])] == old["actions"]
     assert new["actions"][len(old["actions"])] == f"put {count} {kind}; draw supply"
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
-    # The same notebook run serves the seat views.
+    # The turn's frames came once: not again as `current` (the page's model keeps the last
+    # frame it received, for the notebook's saved widget state).
+    answers = nb.received_comm_msgs()[heard:]
+    assert any(m.get("data", {}).get("content", {}).get("type") == "frames" for m in answers)
+    assert not [m for m in answers if "current" in m.get("data", {}).get("state", {})]
+    # The same notebook run serves the seat views: a seat change carries that frame back,
+    # which the kernel takes as the echo it is (no error).
     check_seat_views(nb)
+    assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
 
 
 def test_oven_decision_answered_in_the_pop_up_then_stepped_back_card_by_card(notebook):
