@@ -7,6 +7,8 @@ at seat 0 (Plus) or the all-seeing view (Mamba) records every message and state 
 sends, as JSON bytes:
 
 - bytes per action: the mean over the game, and over its first and last thirds (early, late);
+  for actions played from Python, and for a Plus game played by clicks at seat 0 against five
+  bots (each click answered with the bots' turns, then the kernel's post_execute, as in JupyterLab);
 - a reload: the kernel time of answering ``hello`` on the finished game, as a ratio against
   replaying the same game from JSON (``Match.from_json``) in the same run;
 - memory (tracemalloc): every seat's frames of a finished Plus game, with the widget's
@@ -69,6 +71,26 @@ def bytes_per_action(name, players, seat, seed):
     }
 
 
+def bytes_per_click(seed):
+    """Seat 0 of a 6-player Plus game plays from the browser against five random bots."""
+    from tabletop_widgets.core import widget as widget_module
+
+    rng = random.Random(seed)
+    match = tw.Match("mamma-mia-plus", seed=seed, players=6)
+    w = counting(tw.widget(match, seat=0, bots={seat: "random" for seat in range(1, 6)}))
+    per_action = []
+    while not match.state.is_over:
+        before, steps = w.sent_bytes, len(match)
+        action = rng.choice(match.state.legal_actions())
+        w._handle_custom_msg({"type": "play", "action": str(action), "step": match.cursor}, [])
+        widget_module._send_current_behind()  # what IPython runs after each comm message
+        played = len(match) - steps
+        per_action += [(w.sent_bytes - before) / played] * played
+    third = max(1, len(per_action) // 3)
+    return {"actions": len(per_action), "mean": statistics.fmean(per_action),
+            "early": statistics.fmean(per_action[:third]), "late": statistics.fmean(per_action[-third:])}
+
+
 def reload_ratio(match, w, repeats=5):
     text = match.to_json()
     hello, replay = [], []
@@ -126,6 +148,13 @@ def main():
               f"late {summary['late'] / 1000:6.2f} KB (late/early {summary['late_over_early']:.2f}) over "
               f"{summary['actions']:.0f} actions; reload {summary['hello_ms']:.1f} ms = "
               f"{summary['ratio']:.2f}x a JSON replay ({summary['replay_ms']:.1f} ms), {summary['hello_bytes'] / 1e6:.2f} MB")
+    rows = [bytes_per_click(seed) for seed in range(args.games)]
+    clicks = {key: statistics.fmean(r[key] for r in rows) for key in ("actions", "mean", "early", "late")}
+    clicks["late_over_early"] = clicks["late"] / clicks["early"]
+    results["plus_clicks"] = clicks
+    print(f"plus, played by clicks at seat 0 against bots: mean {clicks['mean'] / 1000:6.2f} KB, early "
+          f"{clicks['early'] / 1000:6.2f} KB, late {clicks['late'] / 1000:6.2f} KB (late/early "
+          f"{clicks['late_over_early']:.2f}) over {clicks['actions']:.0f} actions")
     results["memory"] = memory(0)
     m = results["memory"]
     print(f"memory: every seat's frames of a 6-player Plus game {m['frames_mb']:.1f} MB "
