@@ -104,15 +104,6 @@ def shuffled_state(state: int, items) -> tuple[list, int]:
     """``Rng(state).shuffled(items)`` as (list, next state)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
-        n = i + 1
-        limit = _SPAN - _SPAN % n
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
+        j, state = below_state(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return out, state

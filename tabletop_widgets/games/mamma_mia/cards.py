@@ -238,20 +238,20 @@ SEND_BACK, HELP, REFUSE, RESTOCK = SendBack(), Help(), Refuse(), Restock()
 _MEMO: dict = {}  # actions are immutable values: each distinct one is built once
 
 
-def _make_action(variant, add, kinds):
-    key = ("make", variant, add, kinds)
+def _interned(key, build, *args):
+    """The one action for ``key``, built by ``build(*args)`` the first time."""
     action = _MEMO.get(key)
     if action is None:
-        action = _MEMO[key] = _make_action_new(variant, add, kinds)
+        action = _MEMO[key] = build(*args)
     return action
+
+
+def _make_action(variant, add, kinds):
+    return _interned(("make", variant, add, kinds), _make_action_new, variant, add, kinds)
 
 
 def _ask_action(variant, cards, kinds):
-    key = ("ask", variant, cards, kinds)
-    action = _MEMO.get(key)
-    if action is None:
-        action = _MEMO[key] = _ask_action_new(variant, cards, kinds)
-    return action
+    return _interned(("ask", variant, cards, kinds), _ask_action_new, variant, cards, kinds)
 
 
 def _turns(kind, count, order, need, optional):
