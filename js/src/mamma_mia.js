@@ -19,6 +19,15 @@ import {
 } from "./mamma_mia_cards.js";
 import { drawn, fixed, reconcile, shell } from "./dom.js";
 
+/* A pile narrower than its n cards (each container, mm-pile-n, knows its width) is covered by
+   the next card: its top card shows its colour, its icon moved to the edge that shows, and its
+   count; its name, which would be cut short, only when it comes forward. */
+const PILE_QUERIES = Array.from({ length: 16 }, (_, i) =>
+  `@container mm-pile-${i + 1} (max-width: ${71 + i * 30}px) {
+  .mm-hand-group:not(:hover):not(:focus-within) .mm-card { align-items: flex-start; }
+  .mm-hand-group:not(:hover):not(:focus-within) .mm-card-name { visibility: hidden; }
+}`).join("\n");
+
 export const css = `
 .mm-root {
   /* The timeline's variables when inside it, else JupyterLab's, else light/dark fallbacks. */
@@ -60,7 +69,11 @@ export const css = `
 .mm-slot-seats { flex: 1 1 0; }
 .mm-slot-table { flex: 0 0 152px; overflow: hidden; }
 .mm-slot-table > .mm-section { height: 100%; }
-.mm-slot-middle { flex: 0 0 204px; display: flex; flex-direction: column; gap: 6px; }
+/* The middle and the hand share their room by phase: a turn's composer sits under the hand,
+   the evaluation's decision and revealed cards in the middle. Each phase keeps one split. */
+.mm-slot-middle { flex: 0 0 150px; display: flex; flex-direction: column; gap: 6px; }
+.mm-root.mm-evaluating .mm-slot-middle { flex-basis: 264px; }
+.mm-slot-middle > .mm-eval-box { flex: 1 0 auto; }
 .mm-slot-hand { flex: 1 1 0; display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
 .mm-slot-hand > .mm-hand { flex: 1 1 0; min-height: 0; overflow: auto; }
 .mm-slot-hand > .mm-composer { flex: none; }
@@ -190,13 +203,15 @@ export const css = `
 .mm-badge.mm-badge-turn::before { content: "\\25B6\\FE0E  "; }
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
-   last gives up width and the next card covers the rest — the order cards first, down to a
-   36 px edge (colour and name), the ingredients' piles less, down to 44 px (colour, icon and
-   their count, which sits on the pile's first card); the last card shows whole. A covered
-   card comes forward under the pointer. */
-.mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 4px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
-.mm-hand-cards > .mm-hand-order { flex: 0 1 auto; min-width: 36px; }
-.mm-hand-cards > .mm-hand-group { flex: 0 0.3 auto; min-width: 44px; }
+   last gives up width in proportion and the next card covers the rest — the order cards down to a
+   26 px edge (colour and the name down its spine), the ingredients' piles down to 34 px
+   (colour, icon and their count, which sits on the pile's first card); the last card shows
+   whole. A covered card comes forward under the pointer or the keyboard's focus. */
+.mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 2px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
+.mm-hand-cards > .mm-hand-order { flex: 0 1 150px; min-width: 26px; }
+/* A pile of n cards, each under the next but for a 30 px edge. */
+.mm-hand-cards > .mm-hand-group { flex: 0 1 calc(72px + (var(--n, 1) - 1) * 30px); min-width: 34px; container-type: inline-size; }
+${PILE_QUERIES}
 .mm-hand-cards > :last-child { flex-shrink: 0; }
 .mm-hand-group .mm-count { right: auto; left: -4px; z-index: 1; }
 .mm-hand-cards > :hover, .mm-hand-cards > :focus-within { position: relative; z-index: 1; }
@@ -221,9 +236,32 @@ export const css = `
   display: flex; flex-direction: column; gap: 6px; }
 .mm-decision-q { font-weight: 700; }
 .mm-decision-answers { display: flex; gap: 6px; flex-wrap: wrap; }
-.mm-eval { display: flex; gap: 12px; flex-wrap: nowrap; align-items: flex-start; }
-.mm-revealed { display: flex; gap: 3px; flex-wrap: nowrap; align-items: flex-end; overflow-x: auto; max-width: 60%; }
-.mm-settle { display: flex; flex-direction: column; gap: 3px; }
+.mm-eval { display: flex; gap: 10px; flex-wrap: nowrap; align-items: flex-start; }
+/* The cards revealed so far fan as a hand does, inside the room the order being settled leaves
+   them: the newest shows whole on the right, each older one gives up width down to an edge. */
+/* Room for the newest card whole and the edges of the seven before it (an ingredient's colour,
+   an order's spine), thinner when there is no more room. */
+.mm-revealed { flex: 1 1 0; min-width: 240px; display: flex; gap: 1px; flex-wrap: nowrap; align-items: flex-end; overflow: hidden; padding: 2px 0; }
+.mm-revealed > .mm-fan-slot { display: flex; min-width: 0; }
+.mm-revealed > .mm-fan-order { flex: 0 1 150px; }
+.mm-revealed > .mm-fan-ing { flex: 0 1 40px; }
+.mm-revealed > .mm-fan-slot:last-child { flex-shrink: 0; }
+/* The order being settled: its card, and beside it whose it is and where its cards come from. */
+.mm-settle { flex: 0 1 auto; min-width: 0; display: grid; grid-template-columns: 150px minmax(90px, 170px); column-gap: 6px; row-gap: 2px; align-content: start; }
+.mm-settle > .mm-order { grid-column: 1; grid-row: 1 / span 6; }
+.mm-settle > :not(.mm-order) { grid-column: 2; min-width: 0; }
+/* A covered order card (in a fanned hand or strip) shows its name down its edge, as a spine,
+   and its recipe's counts and icons: each card of a fan stays known by what shows of it. It
+   opens whole when it comes forward (pointer or focus). */
+.mm-hand-order, .mm-fan-order { container: mm-fan / inline-size; }
+@container mm-fan (max-width: 140px) {
+  :not(:hover):not(:focus-within) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
+  :not(:hover):not(:focus-within) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
+    white-space: nowrap; overflow: hidden; line-height: 14px; }
+  :not(:hover):not(:focus-within) > .mm-order > .mm-recipe { flex: none; margin: 0; }
+  :not(:hover):not(:focus-within) > .mm-order .mm-recipe-text { display: none; }
+  :not(:hover):not(:focus-within) > .mm-order .mm-recipe-n { min-width: 0; }
+}
 .mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
 .mm-settle-line .mm-icon { width: 16px; height: 16px; }
 .mm-result { font-size: 1.1em; font-weight: 700; }
@@ -716,7 +754,7 @@ export function drawHands(doc, view, ctx, composer) {
 }
 
 function handGroup(doc, kind, n, composer) {
-  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind } });
+  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind }, style: { "--n": String(n), "container-name": `mm-pile-${Math.min(n, 16)}` } });
   for (let i = 1; i <= n; i++) {
     const opts = {};
     if (composer) {
@@ -804,8 +842,8 @@ export function evaluationItems(doc, view, ctx, fly) {
       build: () => {
         const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
         const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
-        if (flying) node.classList.add("mm-fly");
-        return node;
+        // Each card in a slot of its own, so the strip can fan as a hand does.
+        return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}${flying ? " mm-fly" : ""}` }, node);
       },
     };
   });
@@ -1065,6 +1103,7 @@ export function mount(boardEl, ctx) {
       return;
     }
     const view = frame.view;
+    root.classList.toggle("mm-evaluating", !!view.evaluation);
     const key = `${frame.step}:${(c.legal || []).join("|")}`;
     if (key !== selKey) {
       // A new position or new legal actions: an old half-made selection no longer applies.

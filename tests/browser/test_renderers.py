@@ -48,7 +48,7 @@ WALK = """(limit) => {
       .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
       .map((e) => e.className.split(' ')[0]);
     out.push({
-      i, kind: f.kind, data: f.data, step: f.step, sub: f.sub, scrolls,
+      i, kind: f.kind, data: f.data, step: f.step, sub: f.sub, scrolls, fans: FANS(root),
       height: root.getBoundingClientRect().height, barTop: bar.top, barWidth: bar.width,
       marks: {
         to: count('.mamba-board .cell.to'), path: count('.mamba-board .move-path'),
@@ -61,13 +61,54 @@ WALK = """(limit) => {
   return out;
 }"""
 
-# Regions whose whole content must show without scrolling: the seats, each hand's row, and a
-# seat's own hand region.
+# Regions whose whole content must show without scrolling: the seats, each hand's row, a
+# seat's own hand region, and the oven being emptied (the decision, the revealed cards, the
+# order being settled).
 SCROLL_FREE = ", ".join([
-    ".mm-slot-seats", ".mz-slot-seats", ".mm-hand-cards", ".mz-hand",
+    ".mm-slot-seats", ".mz-slot-seats", ".mm-hand-cards", ".mz-hand", ".mm-slot-middle",
     ".mm-slot-hand > .mm-hand:not(.mm-teaching)", ".mz-slot-hands:not(:has(.mz-teaching))",
 ])
-WALK = WALK.replace("SCROLL_FREE", repr(SCROLL_FREE))
+
+# Fanned cards, in the frame shown: the oven's revealed cards stay inside their strip and off the
+# order being settled, the newest whole; each covered card of a hand shows a name that is not
+# cut by the card over it (an order's name, a pile's name when it shows one), at 11 px or more.
+FANS = """(root) => {
+  const out = [];
+  // Where the cards come to rest: a card flying into place is measured at its place.
+  document.getAnimations().forEach((a) => a.finish());
+  const r = (e) => e.getBoundingClientRect();
+  const inside = (a, b) => a.left >= b.left - 1 && a.right <= b.right + 1 && a.top >= b.top - 1 && a.bottom <= b.bottom + 1;
+  for (const strip of root.querySelectorAll('.mm-revealed')) {
+    const s = r(strip), box = r(strip.closest('.mm-eval-box'));
+    const settle = strip.parentElement.querySelector('.mm-settle');
+    if (!inside(s, box)) out.push('revealed strip outside the oven box');
+    if (settle && r(settle).left < s.right - 1) out.push('revealed strip under the order being settled');
+    const cards = [...strip.children];
+    cards.forEach((c, i) => {
+      if (!inside(r(c), s)) out.push(`revealed card ${i} of ${cards.length} outside its strip`);
+    });
+    const newest = cards.length && cards[cards.length - 1].querySelector('.mm-card');
+    if (newest && !inside(r(newest), s)) out.push('the newest revealed card is not whole');
+  }
+  for (const hand of root.querySelectorAll('.mm-hand-cards')) {
+    const items = [...hand.children];
+    items.forEach((item, i) => {
+      const next = items[i + 1];
+      const edge = next ? r(next).left : Infinity;
+      const names = [...item.querySelectorAll('.mm-order-name, .mm-card:last-child .mm-card-name')]
+        .filter((n) => getComputedStyle(n).visibility !== 'hidden' && n.getClientRects().length);
+      if (item.matches('.mm-hand-order') && !names.length) out.push(`hand order ${i} shows no name`);
+      for (const n of names) {
+        const b = r(n);
+        if (b.right > edge + 1) out.push(`hand card ${i}: "${n.textContent}" cut by the next card`);
+        if (parseFloat(getComputedStyle(n).fontSize) < 11) out.push(`hand card ${i}: "${n.textContent}" under 11 px`);
+        if (n.scrollWidth > n.clientWidth + 1 || n.scrollHeight > n.clientHeight + 1) out.push(`hand card ${i}: "${n.textContent}" overflows`);
+      }
+    });
+  }
+  return out;
+}"""
+WALK = WALK.replace("SCROLL_FREE", repr(SCROLL_FREE)).replace("FANS(root)", f"({FANS})(root)")
 
 # The colour of each role, from the first frames that show it, and the page's backgrounds. The
 # selection is drawn on a pressed card button put in the hand row (a replay offers no choice;
@@ -193,6 +234,8 @@ def test_a_whole_game_keeps_one_footprint_marks_the_last_move_and_passes_axe(bro
         # Every seat and every card of a hand in sight, on every frame: nothing hides in a
         # region that has to be scrolled.
         assert [(f["i"], f["scrolls"]) for f in frames if f["scrolls"]] == []
+        # Fanned cards stay in their region, and each covered card is known by what shows.
+        assert [(f["i"], f["fans"][:3]) for f in frames if f["fans"]][:5] == []
         _check_marks(name, frames)
         marked = lambda i: sum(frames[i]["marks"].values())
         shown = sorted({max(range(len(frames)), key=lambda i: (marked(i), i)), len(frames) - 1})
