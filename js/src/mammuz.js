@@ -103,6 +103,9 @@ export const css = `
 .mz-display { display: flex; flex-direction: column; gap: 3px; padding: 4px; border-radius: 6px; border: 1px solid var(--mz-border); background: var(--mz-bg); }
 .mz-display { position: relative; }
 .mz-display-last { border: 2px dashed var(--mz-last); }
+/* The last display's label and claim share a line: a long herd keeps its room for cards. */
+.mz-display-last { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: 3px 6px; }
+.mz-display-last > .mz-display-cards { grid-column: 1 / -1; }
 .mz-last-badge { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mz-last); color: var(--mz-bg); align-self: flex-start; }
 .mz-challenged { outline: 3px solid var(--mz-challenge); outline-offset: 2px; }
 .mz-challenged::after { content: "?"; position: absolute; right: -7px; top: -7px; width: 16px; height: 16px; border-radius: 50%;
@@ -112,8 +115,10 @@ export const css = `
 .mz-display-cards { display: flex; gap: 3px; padding: 3px; }
 /* The earlier displays of the herd lie small, as pushed aside on a table (each card keeps its
    name for a screen reader); the last one, the display a player may challenge, full size. */
-.mz-display:not(.mz-display-last) .mz-display-cards .mz-card { width: 38px; height: 52px; padding: 2px 1px; }
-.mz-display:not(.mz-display-last) .mz-display-cards .mz-icon { width: 22px; height: 22px; }
+.mz-display:not(.mz-display-last) { padding: 3px; gap: 2px; }
+.mz-display:not(.mz-display-last) .mz-display-cards { padding: 2px; }
+.mz-display:not(.mz-display-last) .mz-display-cards .mz-card { width: 34px; height: 44px; padding: 0 1px 2px; justify-content: flex-end; }
+.mz-display:not(.mz-display-last) .mz-display-cards .mz-icon { width: 20px; height: 20px; }
 .mz-display:not(.mz-display-last) .mz-display-cards .mz-card-name { display: none; }
 .mz-display:not(.mz-display-last) .mz-display-cards .mz-back-mark { font-size: 12px; }
 .mz-display-head { font-weight: 600; }
@@ -142,6 +147,18 @@ export const css = `
 .mz-hands { display: flex; flex-direction: column; gap: 4px; }
 .mz-teaching { border-left: 4px solid var(--mz-warn); }
 .mz-hand-owner { font-weight: 600; }
+/* The all-seeing view: every hand in sight, a row each, each a fan of small cards (number,
+   colour and icon; in words for a screen reader and under the pointer). */
+.mz-root.mz-every-hand .mz-slot-hands { flex-basis: calc(var(--mz-hand-rows, 4) * 38px + 40px); }
+.mz-hands.mz-teaching { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 2px 6px; align-items: center; }
+.mz-hands.mz-teaching > h4 { grid-column: 1 / -1; margin: 0; }
+.mz-hands.mz-teaching .mz-hand-owner { white-space: nowrap; max-width: 7em; overflow: hidden; text-overflow: ellipsis; }
+.mz-teaching .mz-hand { padding: 2px 2px 0; gap: 2px; }
+.mz-root .mz-teaching .mz-hand .mz-card { width: 26px; height: 34px; padding: 0 0 2px; justify-content: flex-end; }
+.mz-teaching .mz-hand .mz-card .mz-icon { width: 18px; height: 18px; }
+.mz-teaching .mz-hand .mz-card .mz-card-name { display: none; }
+.mz-teaching .mz-hand .mz-number { top: 5px; left: 2px; }
+.mz-teaching .mz-hand > .mz-card + .mz-card { margin-left: clamp(-18px, calc((100cqw - var(--n, 1) * 26px) / max(1, var(--n, 1) - 1) - 2px), 0px); }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
    last is covered by the next, down to a 12 px edge (its number and colour); the last shows
    whole. A covered card comes forward under the pointer. */
@@ -411,8 +428,16 @@ export function handsItems(doc, view, ctx, composer) {
     if (!Array.isArray(view.hands)) return [];
     const items = [fixed("head", () => el(doc, "h4", {}, "Every hand (all-seeing view: no player sees this)"))];
     view.hands.forEach((hand, s) => {
+      // The name and how many cards; what they are, in words, for a reader and a screen reader.
+      const n = handCards(hand).length;
       const owner = `${seatName(view, ctx, s)}: ${countsText(hand) || "no cards"}`;
-      items.push({ key: `owner${s}`, sig: owner, build: () => el(doc, "div", { class: "mz-hand-owner", dataset: { seat: String(s) } }, owner) });
+      items.push({
+        key: `owner${s}`,
+        sig: owner,
+        build: () => el(doc, "div", { class: "mz-hand-owner", dataset: { seat: String(s) }, title: owner },
+          `${seatName(view, ctx, s)} `, el(doc, "span", { class: "mz-facts" }, String(n)),
+          el(doc, "span", { class: "tw-sr-only" }, `: ${countsText(hand) || "no cards"}`)),
+      });
       items.push(row(hand, s, s === view.to_move ? composer : null));
     });
     return [shell("teaching", box(true), items)];
@@ -628,6 +653,10 @@ export function mount(boardEl, ctx) {
       selKey = key;
     }
     const hand = c.seat === null || c.seat === undefined ? (view.hands || [])[view.to_move] : view.hand;
+    // The all-seeing view gives every hand a row of its own, and the herd the rest.
+    const everyHand = (c.seat === null || c.seat === undefined) && Array.isArray(view.hands);
+    root.classList.toggle("mz-every-hand", everyHand);
+    if (everyHand) root.style.setProperty("--mz-hand-rows", String(view.hands.length));
     if (legal.length && view.phase !== "over") composer = makeComposer(legal, sel, hand || {}, view.phase === "lay" ? null : view.claim);
     const animate = !c.settings || c.settings.animate !== false;
     // Redrawing the same frame (new legal actions, a selection) keeps its animation, so a

@@ -42,11 +42,10 @@ WALK = """(limit) => {
     const bar = root.querySelector('.tw-bar').getBoundingClientRect();
     const f = data.frames[i];
     const count = (sel) => root.querySelectorAll(sel).length;
-    // Regions that would need scrolling to show a seat or a hand's card (the all-seeing view's
-    // several hands may scroll up and down; each hand still fans within its row).
+    // Regions that would need scrolling to show a seat, a hand's card or a display of the herd.
     const scrolls = [...root.querySelectorAll(SCROLL_FREE)]
       .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1)
-      .map((e) => e.className.split(' ')[0]);
+      .map((e) => e.className.split(' ').slice(0, 2).join(' '));
     out.push({
       i, kind: f.kind, data: f.data, step: f.step, sub: f.sub, scrolls, fans: FANS(root),
       height: root.getBoundingClientRect().height, barTop: bar.top, barWidth: bar.width,
@@ -62,11 +61,11 @@ WALK = """(limit) => {
 }"""
 
 # Regions whose whole content must show without scrolling: the seats, each hand's row, a
-# seat's own hand region, and the oven being emptied (the decision, the revealed cards, the
-# order being settled).
+# seat's own hand region (MammuZ's all-seeing view: every hand), the oven being emptied (the
+# decision, the revealed cards, the order being settled) and MammuZ's herd.
 SCROLL_FREE = ", ".join([
     ".mm-slot-seats", ".mz-slot-seats", ".mm-hand-cards", ".mz-hand", ".mm-slot-middle",
-    ".mm-slot-hand > .mm-hand:not(.mm-teaching)", ".mz-slot-hands:not(:has(.mz-teaching))",
+    ".mm-slot-hand > .mm-hand:not(.mm-teaching)", ".mz-slot-hands", ".mz-slot-herd",
 ])
 
 # Fanned cards, in the frame shown: the oven's revealed cards stay inside their strip and off the
