@@ -81,7 +81,7 @@ export function mount(boardEl, ctx) {
     "div",
     { class: "help" },
     "Click a cell to cycle it: empty → each side → empty (Shift-click backwards), or pick a brush. " +
-      "Load starts a new match at this position, in place of the current timeline.",
+      "Load starts a new match here, in place of the timeline.",
   );
   const palette = el("div", { class: "palette", role: "group", "aria-label": "brush" });
   const sideLabel = el("label", {}, "Side to move ");
@@ -326,6 +326,7 @@ export function mount(boardEl, ctx) {
     const view = s.frame.view;
     const toMove = editSideOf(view);
     s.editing = true;
+    root.classList.add("editing");
     s.edit = { board: parseBoard(view.board), side: toMove, brush: "cycle" };
     clearSelection();
     editor.hidden = false;
@@ -337,6 +338,7 @@ export function mount(boardEl, ctx) {
 
   function stopEditing() {
     s.editing = false;
+    root.classList.remove("editing");
     s.edit = null;
     s.awaiting = null;
     editor.hidden = true;

@@ -599,7 +599,7 @@ export const MAMBA_CSS = `
   color: var(--mamba-ink);
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
   font-size: var(--jp-ui-font-size1, 13px);
-  display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start;
+  display: flex; flex-wrap: nowrap; gap: 12px; align-items: flex-start;
 }
 .mamba .mamba-main { flex: 0 1 460px; min-width: 260px; }
 .mamba .mamba-side { flex: 1 1 200px; min-width: 180px; display: flex; flex-direction: column; gap: 8px; }
@@ -676,6 +676,14 @@ export const MAMBA_CSS = `
 .mamba button[aria-pressed="true"] { background: var(--mamba-accent); color: var(--tw-bg, #fff); border-color: var(--mamba-accent); }
 .mamba .toolbar[hidden] { display: none; }
 .mamba .editor { display: flex; flex-direction: column; gap: 6px; }
+/* Editing, the side column fits the table's height whatever its width: the goal and the hint
+   (the editor says what editing does) make room, the seats' rows are closer. */
+.mamba.editing .mamba-side { gap: 6px; }
+.mamba.editing .goal, .mamba.editing .hint { display: none; }
+.mamba.editing .seats { gap: 0; }
+.mamba.editing .seats .mini-stone { width: 20px; height: 20px; }
+.mamba.editing .editor { gap: 5px; }
+.mamba .editor .help { font-size: 12px; color: var(--mamba-ink2); }
 .mamba .editor[hidden] { display: none; }
 .mamba .editor input.notation { font-family: var(--jp-code-font-family, monospace); width: 100%; box-sizing: border-box; }
 .mamba .editor .palette { display: flex; gap: 4px; flex-wrap: wrap; }

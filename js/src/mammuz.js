@@ -125,7 +125,7 @@ export const css = `
 .mz-claim { color: var(--mz-muted); }
 .mz-display-cards button.mz-card:not(:disabled) { outline: 3px dotted var(--mz-choice); outline-offset: 2px; }
 .mz-display-cards button.mz-card:not(:disabled):hover, .mz-display-cards button.mz-card:not(:disabled):focus-visible { transform: translateY(-4px); outline: 4px double var(--mz-choice); }
-.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(150px, 100%), 1fr)); gap: 6px; }
+.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(128px, 100%), 1fr)); gap: 6px; }
 .mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-turn); box-shadow: 0 0 0 2px var(--mz-turn); }
