@@ -4,6 +4,7 @@
 // forth can never accumulate state; `prev` only chooses which card gets the reveal animation.
 import { createGameWidget } from "./timeline.js";
 import {
+  ICON_CSS,
   KINDS,
   cardBack,
   countsText,
@@ -16,6 +17,7 @@ import {
   orderText,
   pile,
   seatColour,
+  setPileCount,
 } from "./mamma_mia_cards.js";
 import { drawn, fixed, reconcile, shell } from "./dom.js";
 
@@ -405,82 +407,158 @@ export function playedEntries(log, played) {
   return out;
 }
 
-/** Between evaluations: what the last turn did, in words and cards. */
-export function drawLastTurn(doc, view, ctx, frame) {
+/** Between evaluations: what the last turn did, in words and cards, each part redrawn when
+ * its own inputs change. */
+export function lastTurnItem(doc, view, ctx, frame) {
   const played = lastPlayed(frame);
-  const box = el(doc, "div", { class: "mm-section mm-last-turn" }, el(doc, "h4", {}, "Last turn"));
+  const items = [fixed("head", () => el(doc, "h4", {}, "Last turn"))];
   if (!played) {
-    box.append(el(doc, "div", { class: "mm-muted" }, frame && frame.step === 0 ? "No turn played yet." : "—"));
-    return box;
+    items.push(textItem("none", () => el(doc, "div", { class: "mm-muted" }), frame && frame.step === 0 ? "No turn played yet." : "—"));
+  } else {
+    const colour = (view.colours || [])[played.seat];
+    const who = seatName(view, ctx, played.seat);
+    const parts = [];
+    const cards = [];
+    if (played.put) {
+      const { kind, count } = played.put;
+      parts.push(`put ${count} ${kindLabel(kind, count)} in the oven`);
+      cards.push({
+        key: "put",
+        sig: J([kind, count]),
+        build: () => {
+          const card = ingredientCard(kind, { mark: "mm-just-played", title: `just played: ${count} ${kindLabel(kind, count)}` }, doc);
+          if (count > 1) card.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${count}`));
+          return card;
+        },
+      });
+    }
+    if (played.order) {
+      parts.push("put an order in the oven, face down");
+      cards.push({
+        key: "order",
+        sig: colour || "",
+        build: () => {
+          const back = cardBack("order", colour, doc);
+          back.classList.add("mm-just-played");
+          return back;
+        },
+      });
+    }
+    if (played.drew) parts.push(`drew ${played.drew} from ${played.source === "waiter" ? "the waiter" : "the supply"}`);
+    const words = ` ${who} ${parts.length ? parts.join(", ") : "passed"}.`;
+    const dot = seatColour(colour);
+    items.push({
+      key: "text",
+      build: () => el(doc, "div", { class: "mm-last-text" }, seatDot(doc, colour), words),
+      update: (node) => {
+        if (node.firstChild.style.getPropertyValue("--mm-seat") !== dot) node.firstChild.style.setProperty("--mm-seat", dot);
+        if (node.lastChild.nodeValue !== words) node.lastChild.nodeValue = words;
+      },
+    });
+    if (cards.length) {
+      const seat = String(played.seat);
+      items.push({
+        ...shell("cards", () => el(doc, "div", { class: "mm-last-cards", dataset: { seat } }), cards),
+        patch: (node) => {
+          if (node.dataset.seat !== seat) node.dataset.seat = seat;
+        },
+      });
+    }
   }
-  const colour = (view.colours || [])[played.seat];
-  const row = el(doc, "div", { class: "mm-last-cards", dataset: { seat: String(played.seat) } });
-  const who = seatName(view, ctx, played.seat);
-  const parts = [];
-  if (played.put) {
-    parts.push(`put ${played.put.count} ${kindLabel(played.put.kind, played.put.count)} in the oven`);
-    const card = ingredientCard(played.put.kind, { mark: "mm-just-played", title: `just played: ${played.put.count} ${kindLabel(played.put.kind, played.put.count)}` }, doc);
-    if (played.put.count > 1) card.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${played.put.count}`));
-    row.append(card);
-  }
-  if (played.order) {
-    parts.push("put an order in the oven, face down");
-    const back = cardBack("order", colour, doc);
-    back.classList.add("mm-just-played");
-    row.append(back);
-  }
-  if (played.drew) parts.push(`drew ${played.drew} from ${played.source === "waiter" ? "the waiter" : "the supply"}`);
-  const words = parts.length ? parts.join(", ") : "passed";
-  box.append(el(doc, "div", { class: "mm-last-text" }, seatDot(doc, colour), ` ${who} ${words}.`));
-  if (row.childElementCount) box.append(row);
-  return box;
+  return shell("last", () => el(doc, "div", { class: "mm-section mm-last-turn" }), items);
+}
+
+export function drawLastTurn(doc, view, ctx, frame) {
+  return drawn(doc, [lastTurnItem(doc, view, ctx, frame)])[0];
 }
 
 // ----------------------------------------------------------------------------------------
 // Sections of the table. Each is a pure function (view, ctx, ...) → element.
 
-export function drawStatus(doc, view, ctx) {
-  const parts = [];
+/** A node whose text is set in place: `{key, build, update}` for dom.reconcile. */
+function textItem(key, build, text) {
+  return {
+    key,
+    build,
+    update: (node) => {
+      if (node.textContent !== text) node.textContent = text;
+    },
+  };
+}
+
+/** The status line: the edition, the oven, and what happens now, each set in place. */
+export function statusItems(doc, view, ctx) {
   const ed = view.edition === "plus" ? "Mamma Mia! Plus" : "Mamma Mia!";
-  parts.push(el(doc, "span", { class: "mm-edition" }, el(doc, "b", {}, ed)));
-  if (view.oven_number !== undefined) {
-    parts.push(el(doc, "span", { class: "mm-oven-number" }, `Oven ${view.oven_number} of ${view.ovens}`));
-  }
+  let now = null;
   if (view.phase === "over") {
     const winners = (view.winners || []).map((s) => seatName(view, ctx, s)).join(" and ");
-    parts.push(el(doc, "span", { class: "mm-result" }, winners ? `Game over — ${winners} ${view.winners.length > 1 ? "share the win" : "wins"}` : "Game over"));
+    const text = winners ? `Game over — ${winners} ${view.winners.length > 1 ? "share the win" : "wins"}` : "Game over";
+    now = textItem("result", () => el(doc, "span", { class: "mm-result" }), text);
   } else if (view.phase === "evaluation") {
     const decision = view.evaluation && view.evaluation.decision;
-    parts.push(el(doc, "span", {}, decision ? `Emptying the oven — ${seatName(view, ctx, decision.seat)} decides` : "Emptying the oven"));
+    now = textItem("emptying", () => el(doc, "span", {}), decision ? `Emptying the oven — ${seatName(view, ctx, decision.seat)} decides` : "Emptying the oven");
   } else if (view.to_move !== null && view.to_move !== undefined) {
-    parts.push(el(doc, "span", { class: "mm-turn" }, seatDot(doc, (view.colours || [])[view.to_move]), " ", `${seatName(view, ctx, view.to_move)} to play`));
+    const colour = seatColour((view.colours || [])[view.to_move]);
+    const text = `${seatName(view, ctx, view.to_move)} to play`;
+    now = {
+      key: "turn",
+      build: () => el(doc, "span", { class: "mm-turn" }, seatDot(doc, (view.colours || [])[view.to_move]), " ", text),
+      update: (node) => {
+        const dot = node.firstChild;
+        if (dot.style.getPropertyValue("--mm-seat") !== colour) dot.style.setProperty("--mm-seat", colour);
+        if (node.lastChild.nodeValue !== text) node.lastChild.nodeValue = text;
+      },
+    };
   }
-  return el(doc, "div", { class: "mm-status" }, parts);
+  return [
+    shell("status", () => el(doc, "div", { class: "mm-status" }), [
+      { key: "edition", sig: ed, build: () => el(doc, "span", { class: "mm-edition" }, el(doc, "b", {}, ed)) },
+      view.oven_number !== undefined
+        ? textItem("oven", () => el(doc, "span", { class: "mm-oven-number" }), `Oven ${view.oven_number} of ${view.ovens}`)
+        : null,
+      now,
+    ]),
+  ];
+}
+
+export function drawStatus(doc, view, ctx) {
+  return drawn(doc, statusItems(doc, view, ctx))[0];
 }
 
 // The larger regions are lists of items for dom.reconcile ({key, sig, build} or {key, build,
 // update}): a frame rebuilds only the items whose inputs (`sig`) changed, so stepping through
 // a timeline touches the one log entry, seat or card that moved. `draw*` builds a region afresh.
-const J = JSON.stringify;
 
-
-function supplySection(doc, view) {
-  const supply = el(doc, "div", { class: "mm-section mm-supply" }, el(doc, "h4", {}, "Supply"), pile("supply", view.supply || 0, "cards", null, doc));
-  if (view.mamma_mia_card === "supply") {
-    supply.append(el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is in the supply."));
+// A view's parts are shared between frames (the timeline patches a view into the next one, and
+// renderers never change a view), so each part is written out once, not on every frame.
+const written = new WeakMap();
+function writeOut(value) {
+  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
+  let text = written.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    written.set(value, text);
   }
-  return supply;
+  return text;
+}
+/** The signature of a list of inputs: JSON.stringify's text, each part written out once. */
+function J(value) {
+  return Array.isArray(value) ? `[${value.map(writeOut).join(",")}]` : writeOut(value);
 }
 
-function ovenLogEntry(doc, view, ctx, entry, i, cls, isNew, partly) {
+
+/** A face-down pile whose count is set in place. */
+function pileItem(doc, key, which, count, label) {
+  return { key, build: () => pile(which, count, label, null, doc), update: (node) => setPileCount(node, which, count, label, doc) };
+}
+
+function ovenLogEntry(doc, view, ctx, entry, i) {
   const colour = (view.colours || [])[entry.seat];
-  const item = el(doc, "li", { class: cls || null, dataset: { key: String(i), seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
-  if (isNew) item.append(el(doc, "span", { class: "mm-new-badge" }, "new"));
+  const item = el(doc, "li", { dataset: { key: String(i), seat: entry.seat === null || entry.seat === undefined ? "base" : String(entry.seat) } });
   const who = entry.base || entry.seat === null || entry.seat === undefined ? "left on the table from the last oven" : seatName(view, ctx, entry.seat);
   if (!entry.base && entry.seat !== null && entry.seat !== undefined) item.append(seatDot(doc, colour));
   if (entry.kind) {
     item.append(`${who}: ${entry.count} ${kindLabel(entry.kind, entry.count)}`, ingredientIcon(entry.kind, doc));
-    if (partly !== undefined) item.append(` (${partly} turned over)`);
     item.dataset.kind = entry.kind;
   } else {
     const oc = typeof entry.order === "string" ? entry.order : colour;
@@ -489,6 +567,25 @@ function ovenLogEntry(doc, view, ctx, entry, i, cls, isNew, partly) {
     item.dataset.order = String(oc);
   }
   return item;
+}
+
+/** An entry's marks: its class, the "new" badge of the cards just played, the cards of it
+ * turned over so far. */
+function markLogEntry(doc, item, cls, isNew, partly) {
+  if (item.className !== cls) {
+    if (cls) item.className = cls;
+    else item.removeAttribute("class");
+  }
+  const badge = item.firstChild && item.firstChild.className === "mm-new-badge" ? item.firstChild : null;
+  if (isNew && !badge) item.prepend(el(doc, "span", { class: "mm-new-badge" }, "new"));
+  else if (!isNew && badge) badge.remove();
+  const last = item.lastChild;
+  const turned = last && last.nodeType === 3 && last.nodeValue.startsWith(" (") ? last : null;
+  const text = partly === undefined ? null : ` (${partly} turned over)`;
+  if (text === null) {
+    if (turned) turned.remove();
+  } else if (!turned) item.append(text);
+  else if (turned.nodeValue !== text) turned.nodeValue = text;
 }
 
 /** The oven's public log, newest first: the top of the oven is what was just heard. */
@@ -515,8 +612,9 @@ function ovenLogItems(doc, view, ctx, log, played) {
     const cls = [fresh.has(i) ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
     items.push({
       key: i,
-      sig: J([entry, cls, partly.get(i), seatName(view, ctx, entry.seat), (view.colours || [])[entry.seat]]),
-      build: () => ovenLogEntry(doc, view, ctx, entry, i, cls, fresh.has(i), partly.get(i)),
+      sig: J([entry, seatName(view, ctx, entry.seat), (view.colours || [])[entry.seat]]),
+      build: () => ovenLogEntry(doc, view, ctx, entry, i),
+      patch: (node) => markLogEntry(doc, node, cls, fresh.has(i), partly.get(i)),
     });
   }
   return items;
@@ -544,11 +642,15 @@ export function supplyAndOvenItems(doc, view, ctx, settings, played = null) {
   const tallyOn = !!(settings && settings.tally);
   const size = oven.size || 0;
   return [
-    { key: "supply", sig: J([view.supply || 0, view.mamma_mia_card === "supply"]), build: () => supplySection(doc, view) },
+    shell("supply", () => el(doc, "div", { class: "mm-section mm-supply" }), [
+      fixed("head", () => el(doc, "h4", {}, "Supply")),
+      pileItem(doc, "pile", "supply", view.supply || 0, "cards"),
+      view.mamma_mia_card === "supply" ? fixed("mm", () => el(doc, "div", { class: "mm-mm-in-supply" }, "The Mamma Mia card is in the supply.")) : null,
+    ]),
     shell("oven", () => el(doc, "div", { class: "mm-section mm-oven-box" }), () => [
       fixed("head", () => el(doc, "h4", {}, "Oven")),
       shell("body", () => el(doc, "div", { class: "mm-oven" }), () => [
-        { key: "pile", sig: String(size), build: () => pile("oven", size, "cards", null, doc) },
+        pileItem(doc, "pile", "oven", size, "cards"),
         log.length
           // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
           ? shell("log", () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }), () => ovenLogItems(doc, view, ctx, log, played))
@@ -568,12 +670,9 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
   return drawn(doc, supplyAndOvenItems(doc, view, ctx, settings, played));
 }
 
-function tableColumn(doc, kind, n, want, flying, gone) {
-  const col = el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } });
-  col.append(
-    el(doc, "div", { class: "mm-column-head", title: `${n} ${kindLabel(kind, n)} on the table` }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" }, String(n))),
-  );
-  const stack = el(doc, "div", { class: "mm-column-stack" });
+/** A column of the table, set in place: its count, and its cards as items (a card revealed
+ * adds one card and uncovers nothing else). */
+function tableColumnItem(doc, kind, n, want, flying, gone) {
   // The column's cards bottom to top: those on the table, then the ghosts of the cards a made
   // pizza used. Only the top card is seen whole; the others show their coloured edge.
   const cards = [];
@@ -582,15 +681,49 @@ function tableColumn(doc, kind, n, want, flying, gone) {
     for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
   }
   // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
-  if (cards.length > 1) stack.style.setProperty("--mm-step", `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px`);
-  cards.forEach((c, i) => {
-    const card = ingredientCard(kind, { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title }, doc);
-    if (c.fly) card.classList.add("mm-fly");
-    if (c.ghost) card.dataset.ghost = "1";
-    stack.append(card);
+  const step = cards.length > 1 ? `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px` : "";
+  const cardItems = cards.map((c, i) => {
+    const bare = i < cards.length - 1;
+    return {
+      key: i,
+      sig: J([bare, c.mark, c.title, !!c.ghost]),
+      build: () => {
+        const card = ingredientCard(kind, { small: true, bare, mark: c.mark, title: c.title }, doc);
+        if (c.ghost) card.dataset.ghost = "1";
+        return card;
+      },
+      patch: (card) => card.classList.toggle("mm-fly", !!c.fly),
+    };
   });
-  col.append(stack);
-  return col;
+  const title = `${n} ${kindLabel(kind, n)} on the table`;
+  return {
+    key: kind,
+    build: () => el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } }),
+    update: (col) => reconcile(col, [
+      {
+        key: "head",
+        build: () => el(doc, "div", { class: "mm-column-head" }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" })),
+        update: (head) => {
+          if (head.getAttribute("title") !== title) head.setAttribute("title", title);
+          if (head.lastChild.textContent !== String(n)) head.lastChild.textContent = String(n);
+        },
+      },
+      {
+        key: "stack",
+        build: () => el(doc, "div", { class: "mm-column-stack" }),
+        update: (stack) => {
+          if (stack.style.getPropertyValue("--mm-step") !== step) {
+            if (step) stack.style.setProperty("--mm-step", step);
+            else stack.removeAttribute("style");
+          }
+          reconcile(stack, cardItems);
+        },
+      },
+    ]),
+    patch: (col) => {
+      if (col.dataset.count !== String(n)) col.dataset.count = String(n);
+    },
+  };
 }
 
 /**
@@ -608,11 +741,7 @@ export function tableItems(doc, view, opts = {}) {
     const n = counts[kind] || 0;
     const want = Math.min(wanted[kind] || 0, n);
     const flying = fly && fly.kind === kind ? Math.min(fly.count || 1, n) : 0;
-    return {
-      key: kind,
-      sig: J([n, want, flying, gone.map((g) => [g.mark, g.label, g.counts[kind] || 0])]),
-      build: () => tableColumn(doc, kind, n, want, flying, gone),
-    };
+    return tableColumnItem(doc, kind, n, want, flying, gone);
   });
   const legend = gone.filter((g) => Object.values(g.counts).some(Boolean)).map((g) => [g.mark, g.legend]);
   return [
@@ -640,18 +769,48 @@ function backsRow(doc, n, which, colour) {
   });
 }
 
-function seatNameLine(doc, view, ctx, played, s, p, colour) {
-  const name = el(doc, "div", { class: "mm-seat-name" }, seatDot(doc, colour), seatName(view, ctx, s));
-  if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mm-badge" }, "you"));
-  if (view.to_move === s && view.phase !== "over") name.append(el(doc, "span", { class: "mm-badge mm-badge-turn" }, "to move"));
-  if (played && played.seat === s) name.append(el(doc, "span", { class: "mm-badge mm-badge-last" }, "just played"));
-  if ((view.winners || []).includes(s) && view.phase === "over") name.append(el(doc, "span", { class: "mm-badge" }, "winner"));
+/** A seat's name line: its parts are items, so the turn passing on adds or removes a badge. */
+function seatNameItems(doc, view, ctx, played, s, p, colour) {
   const personal = (view.personal || [])[s];
-  if (personal) name.prepend(el(doc, "span", { title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)));
-  if (p.mamma_mia || view.mamma_mia_card === s) {
-    name.append(el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"));
-  }
-  return name;
+  const name = seatName(view, ctx, s);
+  const badge = (key, cls, text) => fixed(key, () => el(doc, "span", { class: cls }, text));
+  return [
+    personal ? { key: "personal", sig: personal, build: () => el(doc, "span", { title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)) } : null,
+    { key: "dot", sig: colour || "", build: () => seatDot(doc, colour) },
+    { key: "name", sig: name, build: () => doc.createTextNode(name) },
+    ctx && ctx.seat === s ? badge("you", "mm-badge", "you") : null,
+    view.to_move === s && view.phase !== "over" ? badge("turn", "mm-badge mm-badge-turn", "to move") : null,
+    played && played.seat === s ? badge("last", "mm-badge mm-badge-last", "just played") : null,
+    (view.winners || []).includes(s) && view.phase === "over" ? badge("winner", "mm-badge", "winner") : null,
+    p.mamma_mia || view.mamma_mia_card === s
+      ? fixed("mm", () => el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"))
+      : null,
+  ];
+}
+
+/** A seat's facts set in place: three numbers and the widths of two rows of backs. */
+function setSeatFacts(node, p, colour) {
+  const hi = p.hand_ingredients ?? 0;
+  const ho = p.hand_orders ?? 0;
+  const [waiter, delivered, hand] = node.children;
+  const setText = (b, text) => {
+    if (b.textContent !== text) b.textContent = text;
+  };
+  setText(waiter.lastChild, String(p.waiter ?? 0));
+  setText(delivered.lastChild, String(p.delivered ?? 0));
+  const title = `${hi} ingredient cards and ${ho} order cards in hand`;
+  if (hand.getAttribute("title") !== title) hand.setAttribute("title", title);
+  const [count, ingredients, , orders] = hand.children;
+  setText(count, `${hi}+${ho}`);
+  const backs = (row, n, c) => {
+    if (row.dataset.count !== String(n)) {
+      row.dataset.count = String(n);
+      row.style.setProperty("--n", String(n));
+    }
+    if (row.style.getPropertyValue("--mm-seat") !== c) row.style.setProperty("--mm-seat", c);
+  };
+  backs(ingredients, hi, seatColour(undefined));
+  backs(orders, ho, seatColour(colour));
 }
 
 // One line of facts per seat: six seats fit the players' region.
@@ -673,21 +832,16 @@ export function seatsItems(doc, view, ctx, played = null) {
     const p = players[s] || {};
     const colour = p.colour || (view.colours || [])[s];
     const toMove = view.to_move === s && view.phase !== "over";
-    const winner = (view.winners || []).includes(s) && view.phase === "over";
     const justPlayed = !!played && played.seat === s;
     const cls = ["mm-seat", toMove ? "mm-to-move" : null, justPlayed ? "mm-just-moved" : null].filter(Boolean).join(" ");
-    // A seat is two lines, each redrawn when its own inputs change: a turn passing on changes
-    // the name lines of two seats and the facts of one.
+    // A seat is two lines set in place: a turn passing on moves two badges and sets the
+    // numbers of one seat's facts.
     seats.push({
       key: s,
       build: () => el(doc, "div", { class: cls, style: { "--mm-seat": seatColour(colour) }, dataset: { seat: String(s) } }),
       update: (node) => reconcile(node, [
-        {
-          key: "name",
-          sig: J([colour, seatName(view, ctx, s), !!ctx && ctx.seat === s, toMove, justPlayed, winner, (view.personal || [])[s], !!p.mamma_mia || view.mamma_mia_card === s]),
-          build: () => seatNameLine(doc, view, ctx, played, s, p, colour),
-        },
-        { key: "facts", sig: J([p.waiter ?? 0, p.delivered ?? 0, p.hand_ingredients ?? 0, p.hand_orders ?? 0, colour]), build: () => seatFacts(doc, p, colour) },
+        shell("name", () => el(doc, "div", { class: "mm-seat-name" }), seatNameItems(doc, view, ctx, played, s, p, colour)),
+        { key: "facts", build: () => seatFacts(doc, p, colour), update: (facts) => setSeatFacts(facts, p, colour) },
       ]),
       patch: (node) => {
         if (node.className !== cls) node.className = cls;
@@ -838,24 +992,23 @@ export function evaluationItems(doc, view, ctx, fly) {
     const flying = !!fly && from + i === cards.length - 1;
     return {
       key: from + i,
-      sig: J([card, view.edition, flying]),
+      sig: J([card, view.edition]),
       build: () => {
         const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
         const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
         // Each card in a slot of its own, so the strip can fan as a hand does.
-        return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}${flying ? " mm-fly" : ""}` }, node);
+        return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}` }, node);
       },
+      patch: (node) => node.classList.toggle("mm-fly", flying),
     };
   });
   const order = ev.order;
   return [
     shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), [
-      { key: "head", sig: head, build: () => el(doc, "h4", {}, head) },
+      textItem("head", () => el(doc, "h4"), head),
       shell("row", () => el(doc, "div", { class: "mm-eval" }), [
         shell("revealed", () => el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group", tabindex: 0 }), revealed),
-        order
-          ? { key: "settle", sig: J([order, NAMES(view, ctx), view.kinds, view.edition]), build: () => drawSettlement(doc, view, ctx, order) }
-          : null,
+        order ? settlementItem(doc, view, ctx, order) : null,
       ]),
     ]),
   ];
@@ -872,61 +1025,102 @@ export function orderOf(card) {
   return card;
 }
 
-function drawSettlement(doc, view, ctx, order) {
+/** The order being settled: its card, what it needs and where its cards come from, and its
+ * result, each part redrawn when its own inputs change. */
+function settlementItem(doc, view, ctx, order) {
   const o = orderOf(order);
-  const box = el(doc, "div", { class: "mm-settle", "aria-label": "the order being settled" });
-  box.append(el(doc, "div", {}, el(doc, "b", {}, `${seatName(view, ctx, o.owner)}'s order`)));
-  box.append(orderCard(o, { mark: "mm-current", edition: view.edition }, doc));
+  const owner = `${seatName(view, ctx, o.owner)}'s order`;
   const line = (label, counts, cls) => {
     if (!counts || !Object.values(counts).some(Boolean)) return null;
-    const node = el(doc, "div", { class: `mm-settle-line ${cls}` }, el(doc, "span", {}, label));
-    for (const kind of view.kinds || Object.keys(counts)) {
-      if (counts[kind]) node.append(ingredientIcon(kind, doc), `${counts[kind]}`);
-    }
-    return node;
+    return {
+      key: cls,
+      sig: J([label, counts, view.kinds]),
+      build: () => {
+        const node = el(doc, "div", { class: `mm-settle-line ${cls}` }, el(doc, "span", {}, label));
+        for (const kind of view.kinds || Object.keys(counts)) {
+          if (counts[kind]) node.append(ingredientIcon(kind, doc), `${counts[kind]}`);
+        }
+        return node;
+      },
+    };
   };
-  const lines = [
+  const result = o.result ? (o.result === "made" ? "Made!" : o.result === "sent back" ? "Sent back under the waiter." : String(o.result)) : null;
+  // What the card shows (orderCard draws from these alone).
+  const face = J([o.colour, o.name, o.type, o.recipe, o.crossed, o.fixed, o.choices, view.edition]);
+  return shell("settle", () => el(doc, "div", { class: "mm-settle", "aria-label": "the order being settled" }), [
+    { key: "owner", build: () => el(doc, "div", {}, el(doc, "b")), update: (node) => {
+      if (node.firstChild.textContent !== owner) node.firstChild.textContent = owner;
+    } },
+    { key: "card", sig: face, build: () => orderCard(o, { mark: "mm-current", edition: view.edition }, doc) },
     line("needs:", o.needs, "mm-needs"),
     line("from the table:", o.from_table, "mm-line-table"),
     line(`from ${seatName(view, ctx, o.owner)}'s hand:`, o.from_hand, "mm-line-hand"),
     line(o.helper !== null && o.helper !== undefined ? `from ${seatName(view, ctx, o.helper)}'s hand (help):` : "from a helper:", o.from_helper, "mm-line-helper"),
-  ];
-  box.append(...lines.filter(Boolean));
-  if (o.result) box.append(el(doc, "div", { class: "mm-result" }, o.result === "made" ? "Made!" : o.result === "sent back" ? "Sent back under the waiter." : String(o.result)));
-  return box;
+    result ? { key: "result", sig: result, build: () => el(doc, "div", { class: "mm-result" }, result) } : null,
+  ]);
 }
 
 function legalList(ctx) {
   return (ctx && Array.isArray(ctx.legal) ? ctx.legal : []).filter((a) => typeof a === "string");
 }
 
-/** The dialog of an evaluation decision, for the seat that must answer. */
-export function drawDecision(doc, view, ctx) {
+/** The dialog of an evaluation decision, for the seat that must answer: the question and the
+ * line under it set in place (a round of asking for help changes their words only). */
+export function decisionItem(doc, view, ctx) {
   const ev = view.evaluation;
   const decision = ev && ev.decision;
   if (!decision) return null;
   const mine = ctx && ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
-  const box = el(doc, "div", { class: "mm-decision", role: mine ? "dialog" : "status", "aria-label": "decision" });
+  const role = mine ? "dialog" : "status";
+  const colour = seatColour((view.colours || [])[decision.seat]);
   // The engine words the question for this view: "you" to the seat that decides, the seat's
   // name to everybody else.
-  box.append(el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), ` ${decision.question}`));
+  const question = ` ${decision.question}`;
+  const items = [
+    {
+      key: "q",
+      build: () => el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), question),
+      update: (node) => {
+        const dot = node.firstChild;
+        if (dot.style.getPropertyValue("--mm-seat") !== colour) dot.style.setProperty("--mm-seat", colour);
+        if (node.lastChild.nodeValue !== question) node.lastChild.nodeValue = question;
+      },
+    },
+  ];
   if (!mine) {
-    box.append(el(doc, "div", { class: "mm-muted" }, `Waiting for ${seatName(view, ctx, decision.seat)} to answer.`));
-    return box;
-  }
-  // One row per kind of answer (make / ask for help / the rest): a Ciottona can offer dozens.
-  const rows = new Map();
-  const heading = { make: "Make it:", ask: "Ask for help:" };
-  for (const notation of legalList(ctx)) {
-    const action = parseAction(notation);
-    const group = action.type === "make" || action.type === "ask" ? action.type : "other";
-    if (!rows.has(group)) {
-      rows.set(group, el(doc, "div", { class: "mm-decision-answers", dataset: { group } }, heading[group] ? el(doc, "span", { class: "mm-muted" }, heading[group]) : null));
+    items.push(textItem("waiting", () => el(doc, "div", { class: "mm-muted" }), `Waiting for ${seatName(view, ctx, decision.seat)} to answer.`));
+  } else {
+    // One row per kind of answer (make / ask for help / the rest): a Ciottona can offer dozens.
+    const rows = new Map();
+    for (const notation of legalList(ctx)) {
+      const action = parseAction(notation);
+      const group = action.type === "make" || action.type === "ask" ? action.type : "other";
+      if (!rows.has(group)) rows.set(group, []);
+      rows.get(group).push([notation, describeAction(action, view, ctx)]);
     }
-    rows.get(group).append(el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, describeAction(action, view, ctx)));
+    const heading = { make: "Make it:", ask: "Ask for help:" };
+    for (const group of ["make", "ask", "other"]) {
+      const answers = rows.get(group);
+      if (!answers) continue;
+      items.push({
+        key: group,
+        sig: J(answers),
+        build: () => el(doc, "div", { class: "mm-decision-answers", dataset: { group } }, heading[group] ? el(doc, "span", { class: "mm-muted" }, heading[group]) : null,
+          answers.map(([notation, label]) => el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, label))),
+      });
+    }
   }
-  for (const group of ["make", "ask", "other"]) if (rows.has(group)) box.append(rows.get(group));
-  return box;
+  return {
+    ...shell("decision", () => el(doc, "div", { class: "mm-decision", role, "aria-label": "decision" }), items),
+    patch: (node) => {
+      if (node.getAttribute("role") !== role) node.setAttribute("role", role);
+    },
+  };
+}
+
+export function drawDecision(doc, view, ctx) {
+  const item = decisionItem(doc, view, ctx);
+  return item ? drawn(doc, [item])[0] : null;
 }
 
 // ----------------------------------------------------------------------------------------
@@ -1091,8 +1285,6 @@ export function mount(boardEl, ctx) {
     drawnKeys[name] = key;
     reconcile(slots[name], items());
   }
-  // A small region drawn whole when its inputs change, patched in place.
-  const whole = (key, build) => () => [build()].flat().filter(Boolean).map((node, i) => ({ key: i, sig: key, build: () => node }));
 
   function render(force = false) {
     const { frame, prev } = current;
@@ -1119,7 +1311,7 @@ export function mount(boardEl, ctx) {
 
     const statusKey = J([names, view.edition, view.oven_number, view.ovens, view.phase, view.winners, view.to_move,
       view.evaluation && view.evaluation.decision && view.evaluation.decision.seat]);
-    fill("status", statusKey, whole(statusKey, () => drawStatus(doc, view, c)));
+    fill("status", statusKey, () => statusItems(doc, view, c));
     fill("oven", J([names, view.supply, view.mamma_mia_card, view.oven, view.colours, view.phase, view.kinds, tally,
       view.evaluation && (view.evaluation.revealed || []).length, played]),
       () => supplyAndOvenItems(doc, view, c, { ...(c.settings || {}), tally }, played));
@@ -1133,13 +1325,11 @@ export function mount(boardEl, ctx) {
     }
     fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
       forward ? `${frame.step}:${frame.sub}` : null, played, frame.kind]), () => {
-      const decision = view.evaluation && view.evaluation.decision;
-      const decisionKey = decision ? J([decision, names, c.seat, c.interactive, legal, view.colours, view.kinds]) : null;
-      const lastKey = view.evaluation ? null : J([played, names, view.colours, view.kinds, frame.step === 0]);
+
       return [
-        decision ? { key: "decision", sig: decisionKey, build: () => drawDecision(doc, view, c) } : null,
+        decisionItem(doc, view, c),
         ...evaluationItems(doc, view, c, forward),
-        lastKey ? { key: "last", sig: lastKey, build: () => drawLastTurn(doc, view, c, frame) } : null,
+        view.evaluation ? null : lastTurnItem(doc, view, c, frame),
       ];
     });
     fill("seats", J([names, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
@@ -1224,5 +1414,5 @@ export function mount(boardEl, ctx) {
   };
 }
 
-export const renderer = { name: "mamma-mia", css, mount };
+export const renderer = { name: "mamma-mia", css: `${css}\n${ICON_CSS}`, mount };
 export default createGameWidget(renderer);

@@ -120,31 +120,26 @@ export function countsText(counts, kinds = Object.keys(KINDS)) {
 
 export { el };
 
-// Parsed icons per document, cloned on use: a table draws dozens of cards per frame and
-// parsing SVG markup each time is the slow part.
-const iconCache = new WeakMap();
-
-function svgNode(doc, key, inner, label) {
-  const d = docOf(doc);
-  let cache = iconCache.get(d);
-  if (!cache) iconCache.set(d, (cache = new Map()));
-  let template = cache.get(key);
-  if (!template) {
-    template = d.createElementNS(SVG_NS, "svg");
-    template.setAttribute("viewBox", "0 0 24 24");
-    template.setAttribute("class", "mm-icon");
-    template.setAttribute("aria-hidden", "true");
-    template.setAttribute("data-kind", key);
-    template.innerHTML = (label ? `<title>${label}</title>` : "") + inner;
-    cache.set(key, template);
-  }
-  return template.cloneNode(true);
+/** An icon's picture as a stylesheet's image. */
+function svgImage(inner) {
+  return `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="${SVG_NS}" viewBox="0 0 24 24">${inner}</svg>`)}")`;
 }
 
-/** The SVG icon of an ingredient kind (or a joker for an unknown/`null` kind). */
+/**
+ * The icons' pictures, one rule per kind: an icon is one element whose picture is its
+ * stylesheet's image, so a card drawn or dropped adds or removes one node for its icon, not a
+ * drawing of a dozen. The joker is drawn in the text's colour (its picture as a mask).
+ */
+export const ICON_CSS = [
+  ".mm-icon { display: inline-block; width: 16px; height: 16px; background: center / contain no-repeat; }",
+  ...Object.entries(ICONS).map(([kind, inner]) => `.mm-icon[data-kind="${kind}"] { background-image: ${svgImage(inner)}; }`),
+  `.mm-icon[data-kind="joker"] { background-color: currentColor; -webkit-mask: ${svgImage(JOKER_ICON.replaceAll("currentColor", "#000"))} center / contain no-repeat; mask: ${svgImage(JOKER_ICON.replaceAll("currentColor", "#000"))} center / contain no-repeat; }`,
+].join("\n");
+
+/** The icon of an ingredient kind (or a joker for an unknown/`null` kind), named by its title. */
 export function ingredientIcon(kind, doc) {
   const known = Object.prototype.hasOwnProperty.call(ICONS, kind);
-  return known ? svgNode(doc, kind, ICONS[kind], KINDS[kind].label) : svgNode(doc, "joker", JOKER_ICON, "any kind");
+  return el(doc, "span", { class: "mm-icon", "aria-hidden": "true", title: known ? KINDS[kind].label : "any kind", dataset: { kind: known ? kind : "joker" } });
 }
 
 /**
@@ -325,6 +320,19 @@ export function pile(which, count, label, colour, doc) {
   }
   node.append(stack, el(doc, "div", { class: "mm-pile-label" }, `${label} `, el(doc, "b", { class: "mm-pile-count" }, String(count))));
   return node;
+}
+
+/** A pile drawn by `pile` set to another count in place: its title, its count, up to three backs. */
+export function setPileCount(node, which, count, label, doc) {
+  const title = `${label}: ${count}`;
+  if (node.getAttribute("title") !== title) node.setAttribute("title", title);
+  const stack = node.firstChild;
+  const shown = Math.max(Math.min(count, 3), 1);
+  while (stack.childElementCount > shown) stack.lastChild.remove();
+  while (stack.childElementCount < shown) stack.append(cardBack(which === "waiter" ? "order" : "ingredient", null, doc));
+  for (const back of stack.children) back.classList.toggle("mm-empty", count === 0);
+  const number = node.lastChild.lastChild;
+  if (number.textContent !== String(count)) number.textContent = String(count);
 }
 
 /** The Mamma Mia card (classic): it decides who empties the oven. */
