@@ -9,6 +9,9 @@ enforce call order); a finished game is dealt again with the next seed. The anch
 UNO ``env.step`` with ``RandomAgent``s (which builds the next player's observation and legal
 actions), as in ``bench_mamma_mia.py``. All run in interleaved slices, so a busy machine slows
 them alike. Prints steps per second and the ratio; writes ``bench/results/pettingzoo.json``.
+A step is one decision of the agent: Mamma Mia's agents choose an action part by part
+(``docs/analysis.md``) and MammuZ's a lay card by card, so the whole actions played per second
+(``actions_per_s``, every game action the engine applied) are printed beside the steps.
 """
 
 from __future__ import annotations
@@ -38,12 +41,13 @@ class EnvPlayouts:
         self.rng = np.random.default_rng(seed)
         self.seed = seed
         self.env.reset(seed=seed)
-        self.steps = self.games = 0
+        self.steps = self.games = self.actions = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
         e, rng = self.env, self.rng
-        steps = 0
+        raw = e.unwrapped
+        steps = actions = 0
         start = time.perf_counter()
         end = start + seconds
         while True:
@@ -55,16 +59,19 @@ class EnvPlayouts:
                     e.reset(seed=self.seed)
                     continue
                 legal = np.flatnonzero(obs["action_mask"])
+                before = raw.game_state
                 e.step(int(legal[rng.integers(len(legal))]))
                 steps += 1
+                actions += raw.game_state is not before
             if time.perf_counter() > end:
                 break
         self.seconds += time.perf_counter() - start
         self.steps += steps
+        self.actions += actions
 
     def result(self):
         return {"steps": self.steps, "seconds": self.seconds, "steps_per_s": self.steps / self.seconds,
-                "games": self.games}
+                "actions_per_s": self.actions / self.seconds, "games": self.games}
 
 
 def main(argv=None):
@@ -85,6 +92,7 @@ def main(argv=None):
     for r in [uno, *runs.values()]:  # imports, caches (action catalogues, move tables)
         r.run(0.3)
         r.steps = r.games = 0
+        r.actions = 0
         r.seconds = 0.0
     piece = args.seconds / args.rounds
     for _ in range(args.rounds):
@@ -99,7 +107,8 @@ def main(argv=None):
         res = r.result()
         res["ratio_to_uno"] = res["steps_per_s"] / base["steps_per_s"]
         doc[key] = res
-        print(f"PettingZoo {key:18s} {res['steps_per_s']:9.0f} steps/s   {res['ratio_to_uno']:.2f}x UNO env.step")
+        print(f"PettingZoo {key:18s} {res['steps_per_s']:9.0f} steps/s   {res['ratio_to_uno']:.2f}x UNO env.step"
+              f"   ({res['actions_per_s']:.0f} game actions/s)")
     print(f"load average (1 min): {load:.2f} before, {doc['load_after']:.2f} after")
     write_results(doc, args.out)
     return doc

@@ -10,11 +10,17 @@ Agents are ``"player_0"`` … (seat ``i`` is ``"player_i"``); the agent to act i
 game's ``state.to_move``, which may act several times in a row when the rules say so.
 
 Actions are ``Discrete(len(catalogue))``: index ``i`` is notation ``game.action_catalogue()[i]``.
+A game whose actions are a product of parts (``game.action_parts()``, Mamma Mia) is played part
+by part instead: index ``i`` is part ``game.action_parts()[i]``, the mask offers the parts that
+begin a legal action after those chosen so far (a part every such action shares is taken
+without asking), and the action is played once its parts are chosen; the agent to act stays
+the same meanwhile.
 Observations are ``{"observation": float32 vector, "action_mask": int8 vector}``: the vector is
 ``game.state_vector(state, seat)`` — by default ``game.observation_vector(state.observe(seat),
 seat)``, only what that seat may know; a game may compute the same numbers from its state
-directly — and the mask marks the legal actions of the agent to act (all zeros for every
-other agent). Legal actions reach their indices through ``game.legal_indices(state)`` with
+directly — followed, for a game played part by part, by one number per part: 1 for the parts
+the agent to act has chosen of the action it is making (zeros for every other agent). The mask
+marks the legal actions (or parts) of the agent to act (all zeros for every other agent). Legal actions reach their indices through ``game.legal_indices(state)`` with
 ``game.catalogue_actions()`` (the indices straight from the game's move tables), through
 ``game.action_indices(actions)`` (the whole list at once) or ``game.action_index(action)`` when
 the game has one (no notation written per step), else through their notation.
@@ -85,6 +91,40 @@ def _hook(game: Game, what: str):
         raise NotImplementedError(f"no PettingZoo environment for {game.name}: {exc}") from None
 
 
+class _Decision:
+    """An action being chosen part by part: the legal actions whose parts begin with the parts
+    chosen so far (``parts[i]`` is the tuple of part indices of ``actions[i]``)."""
+
+    __slots__ = ("actions", "parts", "chosen", "options")
+
+    def __init__(self, actions: list, parts: list):
+        self.actions, self.parts, self.chosen = actions, parts, []
+        # the first part is always asked, even when only one is legal: every action of the
+        # game is at least one step of its agent
+        self.options = list(dict.fromkeys(p[0] for p in parts))
+
+    def choose(self, part: int):
+        """Take ``part`` (one of :attr:`options`), then every part the remaining actions share;
+        the action once it is whole, else None (:attr:`options` are then the next parts)."""
+        depth = len(self.chosen)
+        if len(self.parts) > 1:
+            keep = [i for i, p in enumerate(self.parts) if p[depth] == part]
+            self.actions = [self.actions[i] for i in keep]
+            self.parts = [self.parts[i] for i in keep]
+        self.chosen.append(part)
+        depth += 1
+        while True:
+            if len(self.parts) == 1:  # one action left: the rest of its parts are taken
+                self.chosen.extend(self.parts[0][depth:])
+                return self.actions[0]
+            options = list(dict.fromkeys(p[depth] for p in self.parts))
+            if len(options) > 1:
+                self.options = options
+                return None
+            self.chosen.append(options[0])
+            depth += 1
+
+
 class TabletopEnv(AECEnv):
     """The unwrapped environment (``env()`` wraps it in ``OrderEnforcingWrapper``)."""
 
@@ -103,12 +143,15 @@ class TabletopEnv(AECEnv):
             raise ValueError(f"render_mode must be None or one of {', '.join(map(repr, RENDER_MODES))}, got {render_mode!r}")
         if max_steps is not None and (isinstance(max_steps, bool) or not isinstance(max_steps, int) or max_steps < 1):
             raise ValueError(f"max_steps must be None or an int >= 1, got {max_steps!r}")
-        catalogue = tuple(_hook(game, "action_catalogue"))
+        # a game whose actions are a product of parts is played part by part
+        self._parts_of = getattr(game, "parts_of", None)
+        hook = "action_parts" if self._parts_of is not None else "action_catalogue"
+        catalogue = tuple(_hook(game, hook))
         if not catalogue or not all(isinstance(a, str) for a in catalogue):
-            raise ValueError(f"{game.name}: action_catalogue() must return a non-empty tuple of notation strings")
+            raise ValueError(f"{game.name}: {hook}() must return a non-empty tuple of notation strings")
         twice = sorted(a for a, n in Counter(catalogue).items() if n > 1)
         if twice:
-            raise ValueError(f"{game.name}: action_catalogue() lists some notations twice: {twice[:5]}")
+            raise ValueError(f"{game.name}: {hook}() lists some notations twice: {twice[:5]}")
         size = _hook(game, "observation_size")
         if isinstance(size, bool) or not isinstance(size, int) or size < 1:
             raise ValueError(f"{game.name}: observation_size() must be an int >= 1, got {size!r}")
@@ -123,12 +166,16 @@ class TabletopEnv(AECEnv):
         # or give the legal indices themselves, with the action object of every index
         self._legal_indices_of = getattr(game, "legal_indices", None)
         self._actions_by_index = None
-        if self._legal_indices_of is not None:
+        self._decision = None  # the action being chosen part by part
+        if self._parts_of is not None:
+            self._action_indices = self._action_index = self._legal_indices_of = None
+        elif self._legal_indices_of is not None:
             actions = tuple(game.catalogue_actions())
             if tuple(map(str, actions)) != catalogue:
                 raise ValueError(f"{game.name}: catalogue_actions() must write action_catalogue() entry by entry")
             self._actions_by_index = actions
         self.observation_length = size
+        self._vector = (None, None, None)  # the last (state, seat, vector) observed
         self.render_mode = render_mode
         self.max_steps = max_steps
         self.metadata = dict(self.metadata, name=f"tabletop_widgets/{game.name}")
@@ -136,7 +183,7 @@ class TabletopEnv(AECEnv):
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self.observation_spaces = {
             agent: spaces.Dict({
-                "observation": spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32),
+                "observation": spaces.Box(-np.inf, np.inf, shape=(self._observation_length(),), dtype=np.float32),
                 "action_mask": spaces.Box(0, 1, shape=(len(catalogue),), dtype=np.int8),
             })
             for agent in self.possible_agents
@@ -145,6 +192,10 @@ class TabletopEnv(AECEnv):
         self._next_seed = 0
         self.game_state = None
         self.steps = 0
+
+    def _observation_length(self) -> int:
+        """The game's vector, then one number per part for a game played part by part."""
+        return self.observation_length + (len(self.catalogue) if self._parts_of is not None else 0)
 
     # spaces ---------------------------------------------------------------------------------
     def observation_space(self, agent):
@@ -177,15 +228,25 @@ class TabletopEnv(AECEnv):
     def observe(self, agent):
         seat = self._seat[agent]
         state = self.game_state
-        vector = np.asarray(self.game.state_vector(state, seat), dtype=np.float32)
-        if vector.shape != (self.observation_length,):
-            raise ValueError(
-                f"{self.game.name}: observation_vector() gave shape {vector.shape}, "
-                f"observation_size() says ({self.observation_length},)"
-            )
+        kept_state, kept_seat, kept = self._vector
+        if kept_state is state and kept_seat == seat:
+            # the same position again (a part of the same action chosen meanwhile)
+            vector = kept.copy()
+        else:
+            vector = np.asarray(self.game.state_vector(state, seat), dtype=np.float32)
+            if vector.shape != (self.observation_length,):
+                raise ValueError(
+                    f"{self.game.name}: observation_vector() gave shape {vector.shape}, "
+                    f"observation_size() says ({self.observation_length},)"
+                )
+            if self._parts_of is not None:
+                vector = np.concatenate((vector, np.zeros(len(self.catalogue), dtype=np.float32)))
+            self._vector = (state, seat, vector.copy())
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
         if seat == state.to_move and self._legal:
             mask[self._legal_indices] = 1
+            if self._decision is not None and self._decision.chosen:
+                vector[[self.observation_length + p for p in self._decision.chosen]] = 1.0
         return {"observation": vector, "action_mask": mask}
 
     def step(self, action):
@@ -193,23 +254,34 @@ class TabletopEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             return self._was_dead_step(action)
         index = self._check_action(action, agent)
-        self.game_state = self.game_state._apply(self._legal[index])
         self.steps += 1
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, 0)
+        chosen = self._legal[index]
+        if self._decision is not None:
+            chosen = self._decision.choose(index)
+            if chosen is None:  # a part: the same agent chooses the next one
+                self._offer_parts()
+                self._truncate_after_max_steps()
+                return
+        self.game_state = self.game_state._apply(chosen)
         if self.game_state.is_over:
             winners = set(self.game_state.winners)
             if winners and len(winners) < self.game.players:
                 self.rewards = {a: (1 if self._seat[a] in winners else -1) for a in self.agents}
                 self._accumulate_rewards()  # the only rewards: every other step pays 0
             self.terminations = {a: True for a in self.agents}
-            self._legal, self._legal_indices = {}, []
-        elif self.max_steps is not None and self.steps >= self.max_steps:
-            self.truncations = {a: True for a in self.agents}
-            self._legal, self._legal_indices = {}, []
-        else:
+            self._legal, self._legal_indices, self._decision = {}, [], None
+        elif not self._truncate_after_max_steps():
             self._refresh_legal()
             self.agent_selection = self.possible_agents[self.game_state.to_move]
+
+    def _truncate_after_max_steps(self) -> bool:
+        if self.max_steps is not None and self.steps >= self.max_steps:
+            self.truncations = {a: True for a in self.agents}
+            self._legal, self._legal_indices, self._decision = {}, [], None
+            return True
+        return False
 
     def _check_action(self, action, agent) -> int:
         try:
@@ -223,7 +295,13 @@ class TabletopEnv(AECEnv):
         return index
 
     def _refresh_legal(self):
-        """Index → action for the legal actions of the seat to move (and their indices, in order)."""
+        """Index → action for the legal actions of the seat to move (and their indices, in order);
+        for a game played part by part, the first parts of its legal actions."""
+        if self._parts_of is not None:
+            actions = self.game_state.legal_actions()
+            self._decision = _Decision(actions, self._parts_of(actions))
+            self._offer_parts()
+            return
         if self._legal_indices_of is not None:
             indices = self._legal_indices_of(self.game_state)
             self._legal = dict(zip(indices, map(self._actions_by_index.__getitem__, indices)))
@@ -246,6 +324,11 @@ class TabletopEnv(AECEnv):
         self._legal = dict(zip(indices, actions))
         self._legal_indices = indices
 
+    def _offer_parts(self):
+        options = self._decision.options
+        self._legal = dict.fromkeys(options)
+        self._legal_indices = options
+
     # display --------------------------------------------------------------------------------------
     def render(self):
         if self.render_mode is None:
@@ -258,6 +341,8 @@ class TabletopEnv(AECEnv):
             head = f"step {self.steps}: game over, winners {list(state.winners)}, scores {list(state.scores)}"
         else:
             head = f"step {self.steps}: {self.possible_agents[state.to_move]} to move"
+            if self._decision is not None and self._decision.chosen:
+                head += ", chosen so far: " + "; ".join(self.catalogue[p] for p in self._decision.chosen)
         lines = [f"{self.game!r} seed {self.seed}", head]
         lines += [f"  {event.text}" for event in state.events]
         lines.append(json.dumps(state.observe(None), sort_keys=True))

@@ -14,6 +14,7 @@ import pytest
 import tabletop_widgets as tw
 from tabletop_widgets.core.rng import Rng
 from tabletop_widgets.games.mamma_mia import position
+from tabletop_widgets.games.mamma_mia.cards import Turn
 from tabletop_widgets.games.mamma_mia.learning import observation_layout, order_labels
 
 CONFIGS = [
@@ -281,3 +282,92 @@ def test_the_evaluation_and_the_learning_hooks_do_not_import_the_rules():
     for name in ("oven", "learning", "cards"):
         assert "rules" not in imports[name] and not any(m.endswith(".rules") for m in imports[name]), name
     assert not imports["oven"] & {"learning"} and not imports["cards"] & {"oven", "learning"}
+
+
+# the parts a learner chooses an action from (tabletop_widgets.pettingzoo) --------------------
+def _parts_then_action(parts, legal, action):
+    """Choose ``action`` part by part among ``legal`` as the environment does, checking every
+    offer against the parts of the legal actions; the parts chosen (asked or taken)."""
+    from tabletop_widgets.pettingzoo import _Decision
+
+    mine = parts[legal.index(action)]
+    decision = _Decision(list(legal), list(parts))
+    asked = 0
+    while True:
+        depth = len(decision.chosen)
+        begun = [p for p in parts if p[:depth] == tuple(decision.chosen)]
+        # offered: the next part of every legal action that begins with the parts chosen so
+        # far, each once; after the first part, only when there is a choice
+        assert decision.options == list(dict.fromkeys(p[depth] for p in begun))
+        assert depth == 0 or len(decision.options) > 1
+        assert mine[depth] in decision.options
+        asked += 1
+        whole = decision.choose(mine[depth])
+        if whole is not None:
+            assert whole is action and tuple(decision.chosen) == mine
+            return asked
+
+
+@pytest.mark.parametrize("name,players,options", CONFIGS)
+def test_the_parts_of_the_catalogues_actions_name_each_one_alone(name, players, options):
+    from tabletop_widgets.games.mamma_mia.learning import catalogue_actions
+
+    game = tw.make(name, players=players, **options)
+    names = game.action_parts()
+    assert len(set(names)) == len(names) < 300  # against 3,207–47,537 whole actions
+    assert tw.make(name, players=players, **options).action_parts() == names  # a fixed order
+    actions = catalogue_actions(game)
+    assert [str(a) for a in actions] == list(game.action_catalogue())
+    parts = game.parts_of(actions)
+    assert len(set(parts)) == len(actions)  # no two actions share their parts
+    assert {p for whole in parts for p in whole} == set(range(len(names)))  # every part is used
+    for action, whole in zip(actions, parts):
+        words = [names[p] for p in whole]
+        if isinstance(action, Turn):  # a turn's parts are its put, its order and its draw
+            said = [w for w in words if w not in ("put nothing", "no order", "no draw")]
+            assert ("; ".join(said) or "pass") == str(action)
+            assert words[0].startswith("put ") and (words[1] == "no order" or words[1].startswith("order "))
+            assert words[2] == "no draw" or words[2].startswith("draw ")
+        elif str(action).startswith(("make", "ask")):  # the way, then the count of every kind
+            assert words[0] == str(action).split(" adding ")[0].split(" for ")[0]
+            counts = dict(w.split(" ")[::-1] for w in words[1:])
+            assert list(counts) == list(game.kinds)
+            cards = str(action).split(" adding ")[-1].split(" for ")[-1] if " adding " in str(action) or " for " in str(action) else ""
+            said = {k: n for n, k in (c.split(" ") for c in cards.split(" + ") if c)}
+            assert {k: n for k, n in counts.items() if n != "0"} == said
+        else:
+            assert words == [str(action)]
+
+
+@pytest.mark.parametrize("name,players,options", CONFIGS)
+def test_every_legal_action_of_random_games_is_chosen_part_by_part(name, players, options):
+    game = tw.make(name, players=players, **options)
+    rng = random.Random(players + 10)
+    whole = asked = 0
+    for seed in range(2):
+        state = game.new_state(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            parts = game.parts_of(legal)
+            assert len(set(parts)) == len(legal)
+            for action in legal if len(legal) <= 30 else rng.sample(legal, 30):
+                asked += _parts_then_action(parts, legal, action)
+                whole += 1
+            state = state._apply(rng.choice(legal))
+    assert whole > 500 and asked < 3 * whole  # a turn is at most its put, order and draw
+
+
+@pytest.mark.parametrize("name,players", [("mamma-mia", 4), ("mamma-mia-plus", 6)])
+def test_every_decision_of_hand_built_evaluations_is_chosen_part_by_part(name, players):
+    game = tw.make(name, players=players)
+    rng = random.Random(17)
+    several = 0
+    for _ in range(150):
+        state = _random_decision(game, rng)
+        if state.phase != "evaluation":
+            continue
+        legal = state.legal_actions()
+        parts = game.parts_of(legal)
+        for action in legal:
+            several += _parts_then_action(parts, legal, action) > 1
+    assert several > 20  # a Bombastica's handful or an ask's cards, chosen kind by kind

@@ -60,14 +60,26 @@ def test_mask_and_observation_follow_the_game(name):
             break
         mover = e.agent_selection
         assert mover == f"player_{state.to_move}"
+        # a game played part by part: the parts chosen of the action being made
+        chosen = tuple(raw._decision.chosen) if raw._decision is not None else ()
         for agent in e.agents:
             seat = int(agent.split("_")[1])
             obs = e.observe(agent)
             assert obs["observation"].dtype == np.float32 and obs["action_mask"].dtype == np.int8
             expected = raw.game.observation_vector(state.observe(seat), seat)
-            np.testing.assert_array_equal(obs["observation"], np.asarray(expected, dtype=np.float32))
-            legal = sorted(raw.catalogue[i] for i in np.flatnonzero(obs["action_mask"]))
-            assert legal == (sorted(map(str, state.legal_actions())) if agent == mover else [])
+            offered = sorted(raw.catalogue[i] for i in np.flatnonzero(obs["action_mask"]))
+            if raw._parts_of is None:
+                np.testing.assert_array_equal(obs["observation"], np.asarray(expected, dtype=np.float32))
+                assert offered == (sorted(map(str, state.legal_actions())) if agent == mover else [])
+                continue
+            # the game's vector, then the parts chosen, known only to the agent choosing them
+            tail = np.zeros(len(raw.catalogue), dtype=np.float32)
+            if agent == mover:
+                tail[list(chosen)] = 1
+            np.testing.assert_array_equal(obs["observation"], np.asarray(expected + list(tail), dtype=np.float32))
+            legal = state.legal_actions()
+            nexts = {p[len(chosen)] for p in raw.game.parts_of(legal) if p[:len(chosen)] == chosen}
+            assert offered == (sorted(raw.catalogue[p] for p in nexts) if agent == mover else [])
         if e.terminations[mover] or e.truncations[mover]:
             break
         e.step(int(rng.choice(np.flatnonzero(e.observe(mover)["action_mask"]))))
@@ -99,7 +111,7 @@ def test_state_vector_is_the_observation_vector_of_every_sub_step(name):
 
 
 def test_legal_actions_map_to_their_indices_by_the_games_hook_and_by_notation():
-    for name in ("mamba", "mamma-mia-plus"):  # action_index: by the ids of objects built once
+    for name in ("mamba", "mammuz"):  # action_index: by the ids of objects built once, or by fields
         e = env(name).unwrapped
         e.reset(seed=0)
         for _ in range(40):
@@ -134,6 +146,57 @@ def test_a_whole_legal_list_maps_to_the_indices_of_its_notations(name, players):
                 assert game.legal_indices(state) == indices
                 assert all(game.catalogue_actions()[i] is a for i, a in zip(indices, legal))
             state = state._apply(legal[int(rng.integers(len(legal)))])
+
+
+@pytest.mark.parametrize("name,players", [("mamma-mia", 4), ("mamma-mia-plus", 6)])
+def test_an_action_chosen_part_by_part_plays_as_the_whole_action(name, players):
+    # Mamma Mia's actions are a product (put × order × draw; a make's or an ask's cards): its
+    # environment offers a few hundred parts, and playing an action's parts plays that action
+    e = env(name, players=players)
+    raw = e.unwrapped
+    game = raw.game
+    assert raw.catalogue == game.action_parts() and len(raw.catalogue) < len(game.action_catalogue()) / 10
+    assert e.action_space("player_0").n == len(raw.catalogue)
+    assert e.observation_space("player_0")["observation"].shape == (game.observation_size() + len(raw.catalogue),)
+    rng = np.random.default_rng(4)
+    whole = parts = 0
+    for seed in range(2):
+        e.reset(seed=seed)
+        state = raw.game_state
+        while not state.is_over:
+            legal = state.legal_actions()
+            action = legal[int(rng.integers(len(legal)))]
+            mover = e.agent_selection
+            steps = raw.steps
+            for part in game.parts_of([action])[0]:
+                if raw.game_state is not state or e.terminations[mover]:
+                    break  # the parts every remaining action shared were taken without asking
+                if part not in raw._legal:
+                    continue
+                assert e.agent_selection == mover
+                e.step(part)
+                parts += 1
+            expected = state._apply(action)
+            assert raw.game_state is not state and raw.game_state == expected
+            assert raw.steps - steps >= 1
+            state = raw.game_state
+            whole += 1
+        assert all(e.terminations.values())
+    assert parts > whole * 1.5  # most actions took several parts
+
+
+def test_a_part_not_offered_is_refused_and_changes_nothing():
+    e = env("mamma-mia-plus", players=4, render_mode="ansi")
+    e.reset(seed=1)
+    raw = e.unwrapped
+    assert e.agent_selection == "player_0" and raw.catalogue[raw._legal_indices[0]].startswith("put ")
+    e.step(raw._legal_indices[0])  # the put: the order comes next
+    before = (raw.game_state, list(raw._decision.chosen), list(raw._legal_indices), raw.steps)
+    for bad in (raw._legal_indices[0] - 1, len(raw.catalogue), raw.catalogue.index("send back")):
+        with pytest.raises(tw.IllegalAction, match="is not legal"):
+            e.step(bad)
+        assert (raw.game_state, list(raw._decision.chosen), list(raw._legal_indices), raw.steps) == before
+    assert f"player_0 to move, chosen so far: {raw.catalogue[before[1][0]]}\n" in e.render()
 
 
 @pytest.mark.parametrize("limit", [None, 50])

@@ -2,15 +2,17 @@
 
 :func:`action_catalogue` lists every notation ``legal_actions()`` can produce for a game's
 players and options, derived from the deck and the rules constants (never from sampled games);
-:func:`observation_vector` encodes ``state.observe(seat)`` as a fixed-length list of numbers,
-every seat counted from the viewer. ``MammaMia`` wires both in as its ``Game`` hooks.
+:func:`action_parts` the few hundred parts a learner chooses those actions from, part by part
+(:func:`parts_of` names each action's parts); :func:`observation_vector` encodes
+``state.observe(seat)`` as a fixed-length list of numbers, every seat counted from the viewer.
+``MammaMia`` wires them in as its ``Game`` hooks.
 """
 
 from __future__ import annotations
 
 from . import oven
-from .cards import (BOMBASTICA_MIN, ORDER_TYPES, Help, Refuse, Restock, SendBack, Turn, _ask_action_new,
-                    _make_action_new)
+from .cards import (BOMBASTICA_MIN, ORDER_TYPES, Ask, Help, Make, Refuse, Restock, SendBack, Turn, _ask_action_new,
+                    _make_action_new, _parse_cards, _variant_text)
 
 PHASES = ("turn", "evaluation", "over")
 DECISION_KINDS = ("add_from_hand", "choose_kind", "help")
@@ -48,33 +50,42 @@ def _sub_multisets(counts, at_least=1, at_most=None):
     return out
 
 
-def _turn_notations(game) -> list:
+def _turn_actions(game) -> list:
     # The whole product put × order × draw (under 50k even for Plus with 6 players): a few
     # combinations never arise (7 of a kind beside an order in a 7-card hand), but none is
     # left out by a reachability argument that could be wrong.
-    optional = game.options["optional_actions"]
     puts = [(None, 0)] + [(kind, n) for kind in game.kinds for n in range(1, _max_held(game) + 1)]
     orders = (None,) + order_labels(game)
+    out = [Turn(kind, n, order, source, draw)
+           for kind, n in puts for order in orders for source, draw in _draws(game)]
+    if game.draw_cap is not None:
+        out.append(Restock())
+    return out
+
+
+def _draws(game) -> list:
+    """Every ``(source, count)`` a turn's draw may name."""
     draws = [(None, None), ("supply", None), ("waiter", None)]
-    if optional:
+    if game.options["optional_actions"]:
         # a short draw names fewer cards than the refill would give, which is at most the
         # hand limit (Plus: at most the draw cap)
         most = game.limit if game.draw_cap is None else min(game.limit, game.draw_cap)
         draws += [(source, n) for source in ("supply", "waiter") for n in range(1, most)]
-    out = [str(Turn(kind, n, order, source, draw))
-           for kind, n in puts for order in orders for source, draw in draws]
-    if game.draw_cap is not None:
-        out.append(str(Restock()))
-    return out
+    return draws
 
 
-def _settle_notations(game) -> list:
-    """Every ``make …``/``ask …`` an order of a seated colour can offer its owner."""
+def _settle_actions(game) -> list:
+    """Every ``make …``/``ask …`` an order of a seated colour can offer its owner (in the order
+    of their notations)."""
     kinds, nk = game.kinds, game.nk
     held = _max_held(game)
     dealt = game.new_state(0)
-    out = set()
+    out = {}
     bombastica = False
+
+    def add(action):
+        out[str(action)] = action
+
     for card in game.deck:
         if card.colour >= game.players:
             continue
@@ -86,17 +97,18 @@ def _settle_notations(game) -> list:
             # any part; the missing cards come from the hand, or are asked for (a part of
             # them, the hand adding the rest)
             if variant is not None:
-                out.add(str(_make_action_new(variant, None, kinds)))
+                add(_make_action_new(variant, None, kinds))
             for part in _sub_multisets(needs):
-                out.add(str(_make_action_new(variant, part, kinds)))
+                add(_make_action_new(variant, part, kinds))
                 if game.help:
-                    out.add(str(_ask_action_new(variant, part, kinds)))
+                    add(_ask_action_new(variant, part, kinds))
     if bombastica and game.options["bombastica_from_hand"]:
         # the cards added to reach 15 (the table holds at least one fewer): any handful the
         # hand can hold
         most = min(BOMBASTICA_MIN - 1, game.limit)
-        out.update(str(_make_action_new(None, add, kinds)) for add in _sub_multisets((held,) * nk, 1, most))
-    return sorted(out)
+        for cards in _sub_multisets((held,) * nk, 1, most):
+            add(_make_action_new(None, cards, kinds))
+    return [out[notation] for notation in sorted(out)]
 
 
 def _variants_of(game, card, dealt):
@@ -111,15 +123,119 @@ def _variants_of(game, card, dealt):
     return variants
 
 
+def catalogue_actions(game) -> list:
+    """The whole actions of :func:`action_catalogue`, in its order."""
+    out = _turn_actions(game) + [SendBack()]
+    if game.help:
+        out += [Help(), Refuse()]
+    return list({str(a): a for a in out + _settle_actions(game)}.values())
+
+
 def action_catalogue(game) -> tuple:
     """Turns (put × order × draw), Plus's ``draw 5 ingredients``, then the evaluation's
     decisions, each once, in an order fixed by the deck and the rules constants."""
-    out = _turn_notations(game)
-    out += [str(SendBack())]
+    return tuple(map(str, catalogue_actions(game)))
+
+
+# ---------------------------------------------------------------------------------------------
+# the parts of an action: the learning environment's action space
+#
+# The whole actions are a product (a turn is put × order × draw; a make or an ask names a
+# multiset of cards): 3,207 of them for classic with 4 players, 19,817 for Plus with 6, 47,537
+# with optional actions. A learner chooses an action part by part instead, from a catalogue of
+# a few hundred parts: a turn is its put, its order, its draw; a make or an ask is its way to
+# make the order (the joker kinds), then how many cards of each kind it adds from the hand or
+# asks for, kind by kind in the table's order. The environment offers the parts that begin a
+# legal action and plays the action once its parts are chosen (tabletop_widgets.pettingzoo).
+def _draw_part(source, n) -> str:
+    if source is None:
+        return "no draw"
+    return f"draw {source}" if n is None else f"draw {n} from {source}"
+
+
+def _all_variants(game) -> list:
+    """Every way to make an order of a seated colour (the joker kinds), ``None`` first."""
+    dealt = game.new_state(0)
+    found = {None}
+    for card in game.deck:
+        if card.colour < game.players and card.type != "bombastica":
+            found.update(variant for variant, _ in _variants_of(game, card, dealt))
+    return sorted(found, key=lambda v: (0, ()) if v is None else (1, (v,)) if isinstance(v, int) else (2, v))
+
+
+def _most_counted(game) -> int:
+    """The most cards of one kind a make adds or an ask asks for: what a recipe needs, or what
+    a hand may add to a Bombastica."""
+    dealt = game.new_state(0)
+    seated = [card for card in game.deck if card.colour < game.players]
+    most = max(n for card in seated if card.type != "bombastica" for _, need in _variants_of(game, card, dealt)
+               for n in need)
+    if game.options["bombastica_from_hand"] and any(card.type == "bombastica" for card in seated):
+        most = max(most, min(_max_held(game), BOMBASTICA_MIN - 1, game.limit))
+    return most
+
+
+def action_parts(game) -> tuple:
+    """The parts a learner chooses an action from, in a fixed order: a turn's put
+    (``put nothing``, ``put <n> <kind>``), its order (``no order``, ``order <label>``), its
+    draw (``no draw``, ``draw supply``, ``draw waiter``, short draws with optional actions);
+    Plus's ``draw 5 ingredients``; ``send back``, ``help``, ``refuse``; ``make`` and ``ask``
+    with each way to make an order (``make with olive``, ``ask with salami+olive``); then
+    ``<n> <kind>`` (n from 0), the count of one kind a make adds or an ask asks for."""
+    kinds = game.kinds
+    out = ["put nothing"] + [f"put {n} {kind}" for kind in kinds for n in range(1, _max_held(game) + 1)]
+    out += ["no order"] + [f"order {label}" for label in order_labels(game)]
+    out += [_draw_part(source, n) for source, n in _draws(game)]
+    if game.draw_cap is not None:
+        out.append(str(Restock()))
+    out.append(str(SendBack()))
     if game.help:
         out += [str(Help()), str(Refuse())]
-    out += _settle_notations(game)
-    return tuple(dict.fromkeys(out))
+    variants = _all_variants(game)
+    out += ["make" + _variant_text(v, kinds) for v in variants]
+    if game.help:
+        out += ["ask" + _variant_text(v, kinds) for v in variants]
+    most = _most_counted(game)
+    out += [f"{n} {kind}" for kind in kinds for n in range(most + 1)]
+    return tuple(out)
+
+
+def _action_parts_of(game, index, action) -> tuple:
+    """The parts of ``action`` as indices into :func:`action_parts` (``index``: part → index)."""
+    kinds = game.kinds
+    if isinstance(action, Turn):
+        put = "put nothing" if not action.count else f"put {action.count} {action.kind}"
+        order = "no order" if action.order is None else f"order {action.order}"
+        return index[put], index[order], index[_draw_part(action.source, action.draw)]
+    if isinstance(action, (Make, Ask)):
+        verb = "make" if isinstance(action, Make) else "ask"
+        cards = action.add if verb == "make" else action.cards
+        counts = (0,) * len(kinds) if cards is None else _parse_cards(cards, kinds)
+        return (index[verb + _variant_text(action.variant, kinds)],
+                *(index[f"{n} {kind}"] for n, kind in zip(counts, kinds)))
+    return (index[str(action)],)
+
+
+def parts_of(game, actions) -> list:
+    """The parts of each of ``actions`` (a ``legal_actions()`` list), as tuples of indices into
+    :func:`action_parts`. Actions are values built once, so each one's parts are kept."""
+    d = game.__dict__
+    known = d.get("_parts_of")
+    if known is None:
+        known = d["_parts_of"] = {}
+    try:
+        return list(map(known.__getitem__, actions))
+    except KeyError:
+        index = d.get("_part_index")
+        if index is None:
+            index = d["_part_index"] = {part: i for i, part in enumerate(game.action_parts())}
+        out = []
+        for action in actions:
+            parts = known.get(action)
+            if parts is None:
+                parts = known[action] = _action_parts_of(game, index, action)
+            out.append(parts)
+        return out
 
 
 # ---------------------------------------------------------------------------------------------

@@ -274,7 +274,7 @@ class MammaMia(Game):
         self._hand_views, self._order_views, self._table_views, self._player_views = {}, {}, {}, {}
         self._decision_views = {}  # oven.decision
 
-    _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue",)
+    _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue", "_parts", "_part_index", "_parts_of")
 
     def __getstate__(self):
         state = super().__getstate__()
@@ -353,6 +353,17 @@ class MammaMia(Game):
         if catalogue is None:
             catalogue = self.__dict__["_catalogue"] = learning.action_catalogue(self)
         return catalogue
+
+    def action_parts(self) -> tuple:
+        """The parts a learning environment's agent chooses an action from, part by part."""
+        parts = self.__dict__.get("_parts")
+        if parts is None:
+            parts = self.__dict__["_parts"] = learning.action_parts(self)
+        return parts
+
+    def parts_of(self, actions) -> list:
+        """The parts of each of ``actions`` (indices into :meth:`action_parts`)."""
+        return learning.parts_of(self, actions)
 
     def action_index(self, action) -> int:
         """The index of ``action`` in :meth:`action_catalogue`. Mamma Mia builds each action once
