@@ -206,13 +206,13 @@ export const css = `
 .mm-hand { display: flex; flex-direction: column; gap: 4px; }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
    last gives up width in proportion and the next card covers the rest — the order cards down to a
-   26 px edge (colour and the name down its spine), the ingredients' piles down to 34 px
+   20 px edge (colour and the name down its spine), the ingredients' piles down to 28 px
    (colour, icon and their count, which sits on the pile's first card); the last card shows
    whole. A covered card comes forward under the pointer or the keyboard's focus. */
 .mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 2px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
-.mm-hand-cards > .mm-hand-order { flex: 0 1 150px; min-width: 26px; }
+.mm-hand-cards > .mm-hand-order { flex: 0 1 150px; min-width: 20px; }
 /* A pile of n cards, each under the next but for a 30 px edge. */
-.mm-hand-cards > .mm-hand-group { flex: 0 1 calc(72px + (var(--n, 1) - 1) * 30px); min-width: 34px; container-type: inline-size; }
+.mm-hand-cards > .mm-hand-group { flex: 0 1 calc(72px + (var(--n, 1) - 1) * 30px); min-width: 28px; container-type: inline-size; }
 ${PILE_QUERIES}
 .mm-hand-cards > :last-child { flex-shrink: 0; }
 .mm-hand-group .mm-count { right: auto; left: -4px; z-index: 1; }
@@ -248,6 +248,10 @@ ${PILE_QUERIES}
 .mm-revealed > .mm-fan-order { flex: 0 1 150px; }
 .mm-revealed > .mm-fan-ing { flex: 0 1 40px; }
 .mm-revealed > .mm-fan-slot:last-child { flex-shrink: 0; }
+/* A narrow table (a notebook beside its file browser): the order being settled keeps its room,
+   the strip what is left (its newest card, when it is that order, shows whole beside it). */
+.mm-eval-box { container: mm-eval / inline-size; }
+@container mm-eval (max-width: 560px) { .mm-revealed { min-width: 0; } }
 /* The order being settled: its card, and beside it whose it is and where its cards come from. */
 .mm-settle { flex: 0 1 auto; min-width: 0; display: grid; grid-template-columns: 150px minmax(90px, 170px); column-gap: 6px; row-gap: 2px; align-content: start; }
 .mm-settle > .mm-order { grid-column: 1; grid-row: 1 / span 6; }

@@ -103,6 +103,16 @@ export const css = `
 .mz-display { display: flex; flex-direction: column; gap: 3px; padding: 4px; border-radius: 6px; border: 1px solid var(--mz-border); background: var(--mz-bg); }
 .mz-display { position: relative; }
 .mz-display-last { border: 2px dashed var(--mz-last); }
+/* A narrow herd region (a notebook beside its file browser): the earlier displays share one row,
+   each giving up width (its name first, then its first cards show), the last one under them. */
+.mz-slot-herd { container: mz-herd / inline-size; }
+@container mz-herd (max-width: 520px) {
+  .mz-herd { display: grid; grid-template-columns: repeat(var(--mz-earlier, 1), minmax(0, max-content)); }
+  .mz-herd > .mz-display-last { grid-column: 1 / -1; justify-self: start; }
+  .mz-herd > .mz-display:not(.mz-display-last) { min-width: 0; overflow: hidden; }
+  .mz-display:not(.mz-display-last) .mz-display-head { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .mz-display:not(.mz-display-last) .mz-claim { display: none; }
+}
 /* The last display's label and claim share a line: a long herd keeps its room for cards. */
 .mz-display-last { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: 3px 6px; }
 .mz-display-last > .mz-display-cards { grid-column: 1 / -1; }
@@ -125,8 +135,8 @@ export const css = `
 .mz-claim { color: var(--mz-muted); }
 .mz-display-cards button.mz-card:not(:disabled) { outline: 3px dotted var(--mz-choice); outline-offset: 2px; }
 .mz-display-cards button.mz-card:not(:disabled):hover, .mz-display-cards button.mz-card:not(:disabled):focus-visible { transform: translateY(-4px); outline: 4px double var(--mz-choice); }
-.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(128px, 100%), 1fr)); gap: 6px; }
-.mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 3px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
+.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(104px, 100%), 1fr)); gap: 4px; }
+.mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 2px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-turn); box-shadow: 0 0 0 2px var(--mz-turn); }
 .mz-seat-name { display: flex; gap: 4px; align-items: center; font-weight: 700; flex-wrap: wrap; }
@@ -158,7 +168,7 @@ export const css = `
 .mz-teaching .mz-hand .mz-card .mz-icon { width: 18px; height: 18px; }
 .mz-teaching .mz-hand .mz-card .mz-card-name { display: none; }
 .mz-teaching .mz-hand .mz-number { top: 5px; left: 2px; }
-.mz-teaching .mz-hand > .mz-card + .mz-card { margin-left: clamp(-18px, calc((100cqw - var(--n, 1) * 26px) / max(1, var(--n, 1) - 1) - 2px), 0px); }
+.mz-teaching .mz-hand > .mz-card + .mz-card { margin-left: clamp(-19px, calc((100cqw - var(--n, 1) * 26px) / max(1, var(--n, 1) - 1) - 2px), 0px); }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
    last is covered by the next, down to a 12 px edge (its number and colour); the last shows
    whole. A covered card comes forward under the pointer. */
@@ -295,7 +305,7 @@ export function drawHerd(doc, view, ctx, composer, anim, marks = {}) {
   const displays = view.displays || [];
   const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed` : "No herd: a new round starts";
   const box = el(doc, "div", { class: "mz-section mz-herd-box", dataset: { claim: view.claim || "" } }, el(doc, "h4", {}, title));
-  const row = el(doc, "div", { class: "mz-herd" });
+  const row = el(doc, "div", { class: "mz-herd", style: { "--mz-earlier": String(Math.max(1, displays.length - 1)) } });
   displays.forEach((d, j) => {
     const isLast = j === displays.length - 1;
     const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
