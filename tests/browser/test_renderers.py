@@ -308,7 +308,7 @@ def test_the_tally_switches_in_the_page_without_a_kernel(browser, tmp_path):
         page.goto(path.as_uri())
         page.evaluate(SHOW, 40)
         page.click('[data-action="tally"]')
-        counts = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.mm-tally span[data-kind]')]
+        counts = page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('.mm-tally > span[data-kind]')]
             .map((n) => [n.dataset.kind, parseInt(n.textContent.match(/\\d+$/)[0], 10)]))""")
         log = page.evaluate("""() => [...document.querySelectorAll('.mm-log li[data-kind]')].map((li) => li.dataset.kind)""")
         assert sum(counts.values()) > 0 and set(k for k, n in counts.items() if n) <= set(log)
