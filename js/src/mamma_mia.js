@@ -192,6 +192,9 @@ export const css = `
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
+/* A narrow players' region: the counts keep their words, the backs' picture makes room. */
+.mm-slot-seats { container-type: inline-size; }
+@container (max-width: 290px) { .mm-seat-facts { gap: 4px; } .mm-seat-facts .mm-backs { display: none; } }
 /* n backs, 6 px of each showing: stripes in the card back's colours, a dark edge per card. */
 .mm-backs { display: inline-block; height: 14px; width: calc(var(--n) * 6px + 6px); max-width: 110px; border-radius: 3px;
   background: repeating-linear-gradient(90deg, #7a2418 0 1px, #c9583f 1px 6px); border: 1px solid #7a2418; }
