@@ -7,6 +7,15 @@ import { createGameWidget } from "./timeline.js";
 import { drawn, fixed, morphChildren, reconcile, shell } from "./dom.js";
 import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
 
+/* A hand row narrower than its n cards side by side fans them: a covered card shows its number,
+   colour and icon (moved to the edge that shows), and its name (which would be cut short) only
+   when it comes forward. */
+const FAN_QUERIES = Array.from({ length: 59 }, (_, i) => i + 2).map((n) =>
+  `@container mz-hand-${n} (max-width: ${n * 72 + (n - 1) * 4 - 1}px) {
+  .mz-hand > .mz-card:not(:last-child):not(:hover):not(:focus-visible) { align-items: flex-start; padding-left: 2px; }
+  .mz-hand > .mz-card:not(:last-child):not(:hover):not(:focus-visible) .mz-card-name { visibility: hidden; }
+}`).join("\n");
+
 export const css = `
 .mz-root {
   /* The timeline's variables when inside it, else JupyterLab's, else light/dark fallbacks. */
@@ -106,12 +115,11 @@ export const css = `
 /* A narrow herd region (a notebook beside its file browser): the earlier displays share one row,
    each giving up width (its name first, then its first cards show), the last one under them. */
 .mz-slot-herd { container: mz-herd / inline-size; }
-@container mz-herd (max-width: 520px) {
+@container mz-herd (max-width: 440px) {
   .mz-herd { display: grid; grid-template-columns: repeat(var(--mz-earlier, 1), minmax(0, max-content)); }
   .mz-herd > .mz-display-last { grid-column: 1 / -1; justify-self: start; }
   .mz-herd > .mz-display:not(.mz-display-last) { min-width: 0; overflow: hidden; }
   .mz-display:not(.mz-display-last) .mz-display-head { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
-  .mz-display:not(.mz-display-last) .mz-claim { display: none; }
 }
 /* The last display's label and claim share a line: a long herd keeps its room for cards. */
 .mz-display-last { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: 3px 6px; }
@@ -135,7 +143,7 @@ export const css = `
 .mz-claim { color: var(--mz-muted); }
 .mz-display-cards button.mz-card:not(:disabled) { outline: 3px dotted var(--mz-choice); outline-offset: 2px; }
 .mz-display-cards button.mz-card:not(:disabled):hover, .mz-display-cards button.mz-card:not(:disabled):focus-visible { transform: translateY(-4px); outline: 4px double var(--mz-choice); }
-.mz-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(104px, 100%), 1fr)); gap: 4px; }
+.mz-seats { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 4px; }
 .mz-seat { border: 2px solid var(--mz-border); border-radius: 8px; padding: 2px 5px; min-width: 0; overflow: hidden; background: var(--mz-bg);
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-turn); box-shadow: 0 0 0 2px var(--mz-turn); }
@@ -192,6 +200,7 @@ export const css = `
 .mz-slide { animation: mz-slide 0.6s ease-out; }
 @keyframes mz-slide { from { transform: translate(40px, -60px); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mz-flip, .mz-arrive, .mz-slide { animation: none; } }
+${FAN_QUERIES}
 `;
 
 // ----------------------------------------------------------------------------------------
@@ -409,8 +418,10 @@ function handRow(doc, view, ctx, hand, composer) {
     }
     row.append(node);
   });
-  // How many cards share the row: the fan's overlap (CSS) follows from it.
+  // How many cards share the row: the fan's overlap (CSS) follows from it, and whether the
+  // covered cards show their names (a container query per count, mz-hand-n).
   row.style.setProperty("--n", String(row.childElementCount));
+  row.style.setProperty("container-name", `mz-hand-${Math.min(row.childElementCount, 60)}`);
   if (!row.childElementCount) row.append(el(doc, "span", { class: "mz-facts" }, "(no cards)"));
   return row;
 }

@@ -70,7 +70,8 @@ SCROLL_FREE = ", ".join([
 
 # Fanned cards, in the frame shown: the oven's revealed cards stay inside their strip and off the
 # order being settled, the newest whole; each covered card of a hand shows a name that is not
-# cut by the card over it (an order's name, a pile's name when it shows one), at 11 px or more.
+# cut by the card over it (an order's name; a pile's or a MammuZ card's when it shows one), at
+# 11 px or more.
 FANS = """(root) => {
   const out = [];
   // Where the cards come to rest: a card flying into place is measured at its place.
@@ -89,12 +90,12 @@ FANS = """(root) => {
     const newest = cards.length && cards[cards.length - 1].querySelector('.mm-card');
     if (newest && !inside(r(newest), s)) out.push('the newest revealed card is not whole');
   }
-  for (const hand of root.querySelectorAll('.mm-hand-cards')) {
+  for (const hand of root.querySelectorAll('.mm-hand-cards, .mz-hand')) {
     const items = [...hand.children];
     items.forEach((item, i) => {
       const next = items[i + 1];
       const edge = next ? r(next).left : Infinity;
-      const names = [...item.querySelectorAll('.mm-order-name, .mm-card:last-child .mm-card-name')]
+      const names = [...item.querySelectorAll('.mm-order-name, .mm-card:last-child .mm-card-name, .mz-card-name')]
         .filter((n) => getComputedStyle(n).visibility !== 'hidden' && n.getClientRects().length);
       if (item.matches('.mm-hand-order') && !names.length) out.push(`hand order ${i} shows no name`);
       for (const n of names) {
