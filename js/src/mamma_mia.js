@@ -229,6 +229,11 @@ ${PILE_QUERIES}
 .mm-hand-cards button.mm-card[aria-pressed="true"]::after { content: "\\2713"; position: absolute; left: 2px; top: 7px;
   width: 16px; height: 16px; border-radius: 50%; background: var(--mm-choice); color: var(--mm-bg); font-weight: 800; line-height: 16px; text-align: center; }
 .mm-teaching { border-left: 4px solid var(--mm-warn); padding-left: 6px; }
+/* The all-seeing view's hands scroll inside their region: a fade over its foot says more hands
+   lie below (the region is focusable, so a keyboard scrolls it too). */
+.mm-slot-hand > .mm-hand.mm-teaching { padding-bottom: 0; }
+.mm-slot-hand > .mm-hand.mm-teaching::after { content: ""; flex: none; position: sticky; bottom: 0; height: 28px; margin-top: -24px;
+  background: linear-gradient(to bottom, transparent, var(--mm-panel) 85%); pointer-events: none; }
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mm-controls button, .mm-decision button, .mm-tally-toggle {
   border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);
