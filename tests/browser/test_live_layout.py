@@ -1,7 +1,8 @@
 """The live widgets' layout in a real browser, on pages that render the widget as anywidget does
 with the messages its Python side sends (tests/browser/live_page.py: no kernel, so seconds):
 the controls a replay has not (Mamba's position editor, a Mamma Mia turn's composer, MammuZ's
-lay) keep to the table's box at a laptop's widths, light and dark. Screenshots go to ARTIFACTS."""
+lay) keep to the table's box at a laptop's widths, light and dark; Mamma Mia's all-seeing view
+marks that its hands scroll. Screenshots go to ARTIFACTS."""
 
 from __future__ import annotations
 
@@ -46,6 +47,9 @@ def test_the_live_controls_fit_the_table(browser, tmp_path):
         m.autoplay({s: tw.bots.Random(seed=s) for s in range(players)}, max_steps=steps)
         me = m.state.to_move
         pages[name] = live_page(tw.widget(m, seat=me, bots={s: "random" for s in range(players) if s != me}), tmp_path / f"{name}.html")
+    every = tw.Match("mamma-mia-plus", seed=3, players=6)
+    every.autoplay({s: tw.bots.Random(seed=s) for s in range(6)}, max_steps=20)
+    pages["every-hand"] = live_page(tw.widget(every, replay=True), tmp_path / "every-hand.html")
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     problems = []
     try:
@@ -72,6 +76,16 @@ def test_the_live_controls_fit_the_table(browser, tmp_path):
                     page.emulate_media(color_scheme=scheme)
                     problems += [f"{name} at {width}: {p}" for p in page.evaluate(SCROLLING)]
                     _shot(page, f"{name}-{width}-{scheme}")
+        # Mamma Mia's all-seeing view: six hands scroll in their region, under a fade at its foot.
+        page.goto(pages["every-hand"].as_uri())
+        page.wait_for_selector(".tw-root .mm-hand.mm-teaching")
+        cue = page.evaluate("""() => {
+          const hands = document.querySelector('.mm-slot-hand > .mm-hand.mm-teaching');
+          const after = getComputedStyle(hands, '::after');
+          return {scrolls: hands.scrollHeight > hands.clientHeight, sticky: after.position, fade: after.backgroundImage};
+        }""")
+        assert cue["scrolls"] and cue["sticky"] == "sticky" and "gradient" in cue["fade"], cue
+        _shot(page, "mamma-mia-every-hand")
     finally:
         page.close()
     assert problems == []
