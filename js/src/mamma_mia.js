@@ -158,8 +158,10 @@ export const css = `
 .mm-tally { display: flex; flex-wrap: wrap; gap: 6px; }
 .mm-tally span { display: inline-flex; align-items: center; gap: 2px; }
 .mm-tally .mm-icon { width: 16px; height: 16px; }
-.mm-table { display: flex; gap: 10px; flex-wrap: wrap; align-items: flex-start; }
-.mm-column { display: flex; flex-direction: column; align-items: center; min-width: 58px; }
+/* One row of columns, one per kind, whatever the width: a narrow table draws them closer
+   rather than push the last kind onto a row its region cuts off. */
+.mm-table { display: flex; gap: 10px; flex-wrap: nowrap; align-items: flex-start; }
+.mm-column { display: flex; flex-direction: column; align-items: center; flex: 0 1 58px; min-width: 44px; }
 .mm-column-head { display: flex; align-items: center; gap: 3px; font-weight: 700; }
 .mm-column-head .mm-icon { width: 18px; height: 18px; }
 .mm-column-stack { display: flex; flex-direction: column; align-items: center; }
