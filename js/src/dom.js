@@ -99,6 +99,15 @@ function morphNode(node, fresh) {
   morphChildren(node, Array.from(fresh.childNodes));
 }
 
+/** Set a node's text, changing its one text node's value when it has one: replacing the text
+ * node (`textContent`) takes it out of the layout and puts a new one in. */
+export function setText(node, text) {
+  const only = node.firstChild;
+  if (only && only === node.lastChild && only.nodeType === 3) {
+    if (only.nodeValue !== text) only.nodeValue = text;
+  } else if (node.textContent !== text) node.textContent = text;
+}
+
 /**
  * Make `parent`'s children the nodes of `items`, in order, building only what changed. Each
  * item is `{key, sig, build, update}`: a child drawn for the same key from the same inputs
@@ -109,6 +118,28 @@ function morphNode(node, fresh) {
  * node kept by the caller (a region's persistent part). Children not asked for are removed.
  */
 export function reconcile(parent, items) {
+  // Most frames keep every child in its place: then each is checked where it is, with no
+  // bookkeeping of what moves.
+  let n = parent.firstChild;
+  let kept = true;
+  for (const item of items) {
+    if (!item) continue;
+    if (!n || n._twKey !== item.key) {
+      kept = false;
+      break;
+    }
+    n = n.nextSibling;
+  }
+  if (kept && !n) {
+    n = parent.firstChild;
+    for (const item of items) {
+      if (!item) continue;
+      const node = n;
+      n = n.nextSibling;
+      refresh(node, item);
+    }
+    return;
+  }
   const wanted = new Set();
   for (const item of items) if (item) wanted.add(item.key);
   // What goes is removed first, so a child that stays never has to move past it: a move takes
@@ -126,19 +157,14 @@ export function reconcile(parent, items) {
     let node = old.get(item.key);
     if (node) {
       old.delete(item.key);
-      if (item.update) item.update(node);
-      else if (node._twSig !== item.sig) {
-        const fresh = item.build();
-        if (fresh !== node) morphNode(node, fresh);
-        node._twSig = item.sig;
-      }
+      refresh(node, item);
     } else {
       node = item.build();
       node._twKey = item.key;
       node._twSig = item.sig;
       if (item.update) item.update(node);
+      if (item.patch) item.patch(node);
     }
-    if (item.patch) item.patch(node);
     if (at !== node) parent.insertBefore(node, at);
     else at = at.nextSibling;
   }
@@ -147,6 +173,18 @@ export function reconcile(parent, items) {
     at = at.nextSibling;
     parent.removeChild(gone);
   }
+}
+
+/** Bring a child drawn for `item` up to date: its own update, or rebuilt and patched in
+ * place when its signature changed; then what its signature leaves out. */
+function refresh(node, item) {
+  if (item.update) item.update(node);
+  else if (node._twSig !== item.sig) {
+    const fresh = item.build();
+    if (fresh !== node) morphNode(node, fresh);
+    node._twSig = item.sig;
+  }
+  if (item.patch) item.patch(node);
 }
 
 /** A persistent node whose children are `items` (or what `items()` returns), drawn once and

@@ -19,7 +19,7 @@ import {
   seatColour,
   setPileCount,
 } from "./mamma_mia_cards.js";
-import { drawn, fixed, reconcile, shell } from "./dom.js";
+import { drawn, fixed, reconcile, setText, shell } from "./dom.js";
 
 /* A pile narrower than its n cards (each container, mm-pile-n, knows its width) is covered by
    the next card: its top card shows its colour, its icon moved to the edge that shows, and its
@@ -494,9 +494,7 @@ function textItem(key, build, text) {
   return {
     key,
     build,
-    update: (node) => {
-      if (node.textContent !== text) node.textContent = text;
-    },
+    update: (node) => setText(node, text),
   };
 }
 
@@ -586,6 +584,10 @@ function ovenLogEntry(doc, view, ctx, entry, i) {
 /** An entry's marks: its class, the "new" badge of the cards just played, the cards of it
  * turned over so far. */
 function markLogEntry(doc, item, cls, isNew, partly) {
+  // Set once per drawing of the entry (its signature) and marks.
+  const marks = `${item._twSig}|${cls}|${isNew}|${partly}`;
+  if (item._mmMarks === marks) return;
+  item._mmMarks = marks;
   if (item.className !== cls) {
     if (cls) item.className = cls;
     else item.removeAttribute("class");
@@ -719,7 +721,7 @@ function tableColumnItem(doc, kind, n, want, flying, gone) {
         build: () => el(doc, "div", { class: "mm-column-head" }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" })),
         update: (head) => {
           if (head.getAttribute("title") !== title) head.setAttribute("title", title);
-          if (head.lastChild.textContent !== String(n)) head.lastChild.textContent = String(n);
+          setText(head.lastChild, String(n));
         },
       },
       {
@@ -807,9 +809,6 @@ function setSeatFacts(node, p, colour) {
   const hi = p.hand_ingredients ?? 0;
   const ho = p.hand_orders ?? 0;
   const [waiter, delivered, hand] = node.children;
-  const setText = (b, text) => {
-    if (b.textContent !== text) b.textContent = text;
-  };
   setText(waiter.lastChild, String(p.waiter ?? 0));
   setText(delivered.lastChild, String(p.delivered ?? 0));
   const title = `${hi} ingredient cards and ${ho} order cards in hand`;
@@ -1063,7 +1062,7 @@ function settlementItem(doc, view, ctx, order) {
   const face = J([o.colour, o.name, o.type, o.recipe, o.crossed, o.fixed, o.choices, view.edition]);
   return shell("settle", () => el(doc, "div", { class: "mm-settle", "aria-label": "the order being settled" }), [
     { key: "owner", build: () => el(doc, "div", {}, el(doc, "b")), update: (node) => {
-      if (node.firstChild.textContent !== owner) node.firstChild.textContent = owner;
+      setText(node.firstChild, owner);
     } },
     { key: "card", sig: face, build: () => orderCard(o, { mark: "mm-current", edition: view.edition }, doc) },
     line("needs:", o.needs, "mm-needs"),

@@ -3,7 +3,7 @@
 // image downloads, no global state). Each ingredient is told apart by its icon AND its colour,
 // and every card also carries its name in text (title/aria-label) for readers and screen readers.
 
-import { docOf, el } from "./dom.js";
+import { docOf, el, setText } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -331,8 +331,7 @@ export function setPileCount(node, which, count, label, doc) {
   while (stack.childElementCount > shown) stack.lastChild.remove();
   while (stack.childElementCount < shown) stack.append(cardBack(which === "waiter" ? "order" : "ingredient", null, doc));
   for (const back of stack.children) back.classList.toggle("mm-empty", count === 0);
-  const number = node.lastChild.lastChild;
-  if (number.textContent !== String(count)) number.textContent = String(count);
+  setText(node.lastChild.lastChild, String(count));
 }
 
 /** The Mamma Mia card (classic): it decides who empties the oven. */
