@@ -194,9 +194,21 @@ export const css = `
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
-/* A narrow players' region: the counts keep their words, the backs' picture makes room. */
+/* A narrow players' region: the counts keep their words, the backs' picture makes room; on the
+   name line the seat to move keeps its arrow and ring, the seat that just played its dashed
+   frame, their words kept for a screen reader (narrower still, the personal ingredient's icon
+   too): the Mamma Mia card's chip is not cut. */
 .mm-slot-seats { container-type: inline-size; }
-@container (max-width: 290px) { .mm-seat-facts { gap: 4px; } .mm-seat-facts .mm-backs { display: none; } }
+@container (max-width: 290px) {
+  .mm-seat-facts { gap: 4px; }
+  .mm-seat-facts .mm-backs { display: none; }
+  .mm-seat-name .mm-badge-turn .mm-badge-words, .mm-seat-name .mm-badge-last {
+    position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .mm-seat-name .mm-badge-turn::before { content: "\\25B6\\FE0E"; }
+}
+@container (max-width: 250px) {
+  .mm-seat-name .mm-personal { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
+}
 /* n backs, 6 px of each showing: stripes in the card back's colours, a dark edge per card. */
 .mm-backs { display: inline-block; height: 14px; width: calc(var(--n) * 6px + 6px); max-width: 110px; border-radius: 3px;
   background: repeating-linear-gradient(90deg, #7a2418 0 1px, #c9583f 1px 6px); border: 1px solid #7a2418; }
@@ -789,9 +801,9 @@ function backsRow(doc, n, which, colour) {
 function seatNameItems(doc, view, ctx, played, s, p, colour) {
   const personal = (view.personal || [])[s];
   const name = seatName(view, ctx, s);
-  const badge = (key, cls, text) => fixed(key, () => el(doc, "span", { class: cls }, text));
+  const badge = (key, cls, text) => fixed(key, () => el(doc, "span", { class: cls }, el(doc, "span", { class: "mm-badge-words" }, text)));
   return [
-    personal ? { key: "personal", sig: personal, build: () => el(doc, "span", { title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)) } : null,
+    personal ? { key: "personal", sig: personal, build: () => el(doc, "span", { class: "mm-personal", title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)) } : null,
     { key: "dot", sig: colour || "", build: () => seatDot(doc, colour) },
     { key: "name", sig: name, build: () => doc.createTextNode(name) },
     ctx && ctx.seat === s ? badge("you", "mm-badge", "you") : null,
