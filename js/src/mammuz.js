@@ -176,6 +176,10 @@ export const css = `
 .mz-teaching .mz-hand .mz-card .mz-icon { width: 18px; height: 18px; }
 .mz-teaching .mz-hand .mz-card .mz-card-name { display: none; }
 .mz-teaching .mz-hand .mz-number { top: 5px; left: 2px; }
+/* A chosen small card keeps its number and icon in sight: a smaller lift, the tick in a corner. */
+.mz-teaching .mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-3px); outline-width: 3px; outline-offset: 1px; }
+.mz-teaching .mz-hand button.mz-card[aria-pressed="true"]::after { left: auto; right: -4px; top: -5px; bottom: auto;
+  width: 13px; height: 13px; line-height: 13px; font-size: 11px; z-index: 1; }
 .mz-teaching .mz-hand > .mz-card + .mz-card { margin-left: clamp(-19px, calc((100cqw - var(--n, 1) * 26px) / max(1, var(--n, 1) - 1) - 2px), 0px); }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
    last is covered by the next, down to a 12 px edge (its number and colour); the last shows

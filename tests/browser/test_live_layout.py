@@ -2,7 +2,8 @@
 with the messages its Python side sends (tests/browser/live_page.py: no kernel, so seconds):
 the controls a replay has not (Mamba's position editor, a Mamma Mia turn's composer, MammuZ's
 lay) keep to the table's box at a laptop's widths, light and dark; Mamma Mia's all-seeing view
-marks that its hands scroll. Screenshots go to ARTIFACTS."""
+marks that its hands scroll; MammuZ's small cards keep their number and icon in sight when chosen.
+Screenshots go to ARTIFACTS."""
 
 from __future__ import annotations
 
@@ -52,6 +53,11 @@ def test_the_live_controls_fit_the_table(browser, tmp_path):
         m.autoplay({s: tw.bots.Random(seed=s) for s in range(players)}, max_steps=steps)
         me = m.state.to_move
         pages[name] = live_page(tw.widget(m, seat=me, bots={s: "random" for s in range(players) if s != me}), tmp_path / f"{name}.html")
+    # MammuZ's all-seeing view, the seat to move starting a herd from its row of small cards.
+    herd = tw.Match("mammuz", seed=3, players=6)
+    herd.autoplay({s: tw.bots.Random(seed=s) for s in range(6)}, max_steps=26)
+    pages["mammuz-every-hand"] = live_page(tw.widget(herd, bots={s: "random" for s in range(6) if s != herd.state.to_move}),
+                                           tmp_path / "mammuz-every-hand.html")
     every = tw.Match("mamma-mia-plus", seed=3, players=6)
     every.autoplay({s: tw.bots.Random(seed=s) for s in range(6)}, max_steps=20)
     pages["every-hand"] = live_page(tw.widget(every, replay=True), tmp_path / "every-hand.html")
@@ -91,6 +97,22 @@ def test_the_live_controls_fit_the_table(browser, tmp_path):
         }""")
         assert cue["scrolls"] and cue["sticky"] == "sticky" and "gradient" in cue["fade"], cue
         _shot(page, "mamma-mia-every-hand")
+        # Small cards chosen to lay keep their number and icon in sight: the tick sits clear.
+        page.goto(pages["mammuz-every-hand"].as_uri())
+        chips = page.locator(".mz-teaching button.mz-card")
+        chips.nth(0).click()
+        chips.nth(1).click()
+        covered = page.evaluate("""() => [...document.querySelectorAll('.mz-teaching button.mz-card[aria-pressed="true"]')].map((card) => {
+          const box = card.getBoundingClientRect(), tick = getComputedStyle(card, '::after');
+          const t = {left: box.left + card.clientLeft + parseFloat(tick.left), top: box.top + card.clientTop + parseFloat(tick.top)};
+          t.right = t.left + parseFloat(tick.width); t.bottom = t.top + parseFloat(tick.height);
+          return [...card.querySelectorAll('.mz-number, .mz-icon')].filter((part) => {
+            const r = part.getBoundingClientRect();
+            return r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+          }).map((part) => part.getAttribute('class'));
+        }).flat()""")
+        assert chips.count() > 1 and covered == [], covered
+        _shot(page, "mammuz-every-hand-chosen")
     finally:
         page.close()
     assert problems == []
