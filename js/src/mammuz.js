@@ -4,7 +4,7 @@
 // and the Triceratops choice. Every update redraws from `frame.view` alone, so stepping back
 // re-renders an earlier moment exactly; `prev` only decides which sub-step gets an animation.
 import { createGameWidget } from "./timeline.js";
-import { drawn, fixed, morphChildren, reconcile, shell } from "./dom.js";
+import { drawn, fixed, morphChildren, reconcile, setText, shell } from "./dom.js";
 import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
 
 /* A hand row narrower than its n cards side by side fans them: a covered card shows its number,
@@ -314,98 +314,154 @@ export function drawMiddle(doc, view, anim) {
 }
 
 /** The round's herd: every display in front of its seat; the last one's cards can be challenged. */
-export function drawHerd(doc, view, ctx, composer, anim, marks = {}) {
-  const displays = view.displays || [];
-  const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed` : "No herd: a new round starts";
-  const box = el(doc, "div", { class: "mz-section mz-herd-box", dataset: { claim: view.claim || "" } }, el(doc, "h4", {}, title));
-  const row = el(doc, "div", { class: "mz-herd", style: { "--mz-earlier": String(Math.max(1, displays.length - 1)) } });
-  displays.forEach((d, j) => {
-    const isLast = j === displays.length - 1;
-    const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
-    const group = el(doc, "div", { class: ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" "), dataset: { seat: String(d.seat), index: String(j) } });
-    if (isLast) group.append(el(doc, "span", { class: "mz-last-badge" }, marks.laid ? "just laid" : "last lay"));
-    group.append(
-      el(doc, "div", { class: "mz-display-head" }, seatName(view, ctx, d.seat), " ",
-        el(doc, "span", { class: "mz-claim" }, `claims ${cardLabel(view.claim, d.size)}`)),
-    );
-    const cards = el(doc, "div", { class: ["mz-display-cards", isLast && anim.laid ? "mz-arrive" : null].filter(Boolean).join(" ") });
-    for (let i = 1; i <= d.size; i++) {
-      const up = (d.turned || {})[String(i)];
-      const known = Array.isArray(d.cards) ? d.cards[i - 1] : undefined;
-      const challenge = isLast && composer && composer.challenges.has(i) ? `challenge ${i}` : null;
-      const opts = challenge
-        ? { button: true, title: `challenge: turn card ${i} of ${seatName(view, ctx, d.seat)}'s display`, ariaLabel: `Challenge card ${i} of ${seatName(view, ctx, d.seat)}'s display` }
-        : {};
-      let node;
-      if (up) {
-        node = faceCard(up, { ...opts, mark: ["mz-turned", anim.flip && isLast && anim.flip === i ? "mz-flip" : null].filter(Boolean).join(" "), ariaLabel: `${cardLabel(up)}, turned up` }, doc);
-      } else if (known !== undefined) {
-        // Face down on the table; this view knows it (its own display, or the all-seeing view).
-        const whose = mine ? "your card, face down" : "face down (all-seeing view)";
-        node = faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, ...opts, known: true }, doc);
-      } else {
-        node = cardBack(opts, doc);
-      }
-      node.dataset.position = String(i);
-      if (isLast && marks.challenged === i) {
-        node.classList.add("mz-challenged");
-        node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, just challenged`);
-      }
-      if (challenge) {
-        node.dataset.action = "play";
-        node.dataset.notation = challenge;
-      }
-      cards.append(node);
+/** One display of the herd: whose, its claim, its cards (the last one marked as such). */
+function displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast) {
+  const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
+  const group = el(doc, "div", { class: ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" "), dataset: { seat: String(d.seat), index: String(j) } });
+  if (isLast) group.append(el(doc, "span", { class: "mz-last-badge" }, marks.laid ? "just laid" : "last lay"));
+  group.append(
+    el(doc, "div", { class: "mz-display-head" }, seatName(view, ctx, d.seat), " ",
+      el(doc, "span", { class: "mz-claim" }, `claims ${cardLabel(view.claim, d.size)}`)),
+  );
+  const cards = el(doc, "div", { class: ["mz-display-cards", isLast && anim.laid ? "mz-arrive" : null].filter(Boolean).join(" ") });
+  for (let i = 1; i <= d.size; i++) {
+    const up = (d.turned || {})[String(i)];
+    const known = Array.isArray(d.cards) ? d.cards[i - 1] : undefined;
+    const challenge = isLast && composer && composer.challenges.has(i) ? `challenge ${i}` : null;
+    const opts = challenge
+      ? { button: true, title: `challenge: turn card ${i} of ${seatName(view, ctx, d.seat)}'s display`, ariaLabel: `Challenge card ${i} of ${seatName(view, ctx, d.seat)}'s display` }
+      : {};
+    let node;
+    if (up) {
+      node = faceCard(up, { ...opts, mark: ["mz-turned", anim.flip && isLast && anim.flip === i ? "mz-flip" : null].filter(Boolean).join(" "), ariaLabel: `${cardLabel(up)}, turned up` }, doc);
+    } else if (known !== undefined) {
+      // Face down on the table; this view knows it (its own display, or the all-seeing view).
+      const whose = mine ? "your card, face down" : "face down (all-seeing view)";
+      node = faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, ...opts, known: true }, doc);
+    } else {
+      node = cardBack(opts, doc);
     }
-    group.append(cards);
-    row.append(group);
-  });
-  const last = (view.turned || []).at(-1);
-  if (last && !(marks.challenged && displays.length)) {
-    // The latest challenge stays in sight after its herd is gone: who turned what.
-    const line = el(doc, "div", { class: "mz-last-challenge", dataset: { card: last.card } },
-      el(doc, "span", { class: "mz-last-badge" }, "last challenge"),
-      faceCard(last.card, { small: true, mark: "mz-challenged", ariaLabel: `${cardLabel(last.card)}, the card last challenged` }, doc),
-      el(doc, "span", { class: "mz-last-challenge-text" },
-        `${seatName(view, ctx, last.challenger)} turned a card of ${seatName(view, ctx, last.displayer)}: ${cardLabel(last.card)}.`));
-    box.append(line);
+    node.dataset.position = String(i);
+    if (isLast && marks.challenged === i) {
+      node.classList.add("mz-challenged");
+      node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, just challenged`);
+    }
+    if (challenge) {
+      node.dataset.action = "play";
+      node.dataset.notation = challenge;
+    }
+    cards.append(node);
   }
-  if (displays.length) box.append(row);
-  if (composer && composer.challenges.size) {
-    box.append(el(doc, "div", { class: "mz-facts" }, "Click a card of the framed display to challenge it."));
-  }
-  return box;
+  group.append(cards);
+  return group;
 }
 
-export function drawSeats(doc, view, ctx, anim, settled = true) {
-  const box = el(doc, "div", { class: "mz-seats" });
+/**
+ * The herd as items for dom.reconcile: each display is redrawn when its own inputs change, so
+ * a lay builds the new display and re-marks the one before it, not the whole herd.
+ */
+export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
+  const J = JSON.stringify;
+  const displays = view.displays || [];
+  const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed` : "No herd: a new round starts";
+  const claim = view.claim || "";
+  const earlier = String(Math.max(1, displays.length - 1));
+  const challenges = composer ? [...composer.challenges].sort((a, b) => a - b) : [];
+  const groups = displays.map((d, j) => {
+    const isLast = j === displays.length - 1;
+    const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
+    return {
+      key: j,
+      sig: J([d, isLast, mine, view.claim, seatName(view, ctx, d.seat),
+        isLast ? [challenges, anim.flip || null, !!anim.laid, !!marks.laid, marks.challenged ?? null] : null]),
+      build: () => displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast),
+    };
+  });
+  const last = (view.turned || []).at(-1);
+  const line = last && !(marks.challenged && displays.length)
+    ? {
+      // The latest challenge stays in sight after its herd is gone: who turned what.
+      key: "challenge",
+      sig: J([last, seatName(view, ctx, last.challenger), seatName(view, ctx, last.displayer)]),
+      build: () => el(doc, "div", { class: "mz-last-challenge", dataset: { card: last.card } },
+        el(doc, "span", { class: "mz-last-badge" }, "last challenge"),
+        faceCard(last.card, { small: true, mark: "mz-challenged", ariaLabel: `${cardLabel(last.card)}, the card last challenged` }, doc),
+        el(doc, "span", { class: "mz-last-challenge-text" },
+          `${seatName(view, ctx, last.challenger)} turned a card of ${seatName(view, ctx, last.displayer)}: ${cardLabel(last.card)}.`)),
+    }
+    : null;
+  return [{
+    ...shell("box", () => el(doc, "div", { class: "mz-section mz-herd-box", dataset: { claim } }), [
+      { key: "head", build: () => el(doc, "h4"), update: (node) => setText(node, title) },
+      line,
+      displays.length
+        ? {
+          ...shell("row", () => el(doc, "div", { class: "mz-herd", style: { "--mz-earlier": earlier } }), groups),
+          patch: (node) => {
+            if (node.style.getPropertyValue("--mz-earlier") !== earlier) node.style.setProperty("--mz-earlier", earlier);
+          },
+        }
+        : null,
+      composer && composer.challenges.size ? fixed("facts", () => el(doc, "div", { class: "mz-facts" }, "Click a card of the framed display to challenge it.")) : null,
+    ]),
+    patch: (node) => {
+      if (node.dataset.claim !== claim) node.dataset.claim = claim;
+    },
+  }];
+}
+
+export function drawHerd(doc, view, ctx, composer, anim, marks = {}) {
+  return drawn(doc, herdItems(doc, view, ctx, composer, anim, marks))[0];
+}
+
+/** The seats as items for dom.reconcile: each seat is redrawn when its own inputs change. */
+export function seatsItems(doc, view, ctx, anim, settled = true) {
+  const J = JSON.stringify;
   const bots = (ctx && ctx.botSeats) || [];
+  const seats = [];
   for (let s = 0; s < (view.players || (view.hand_sizes || []).length); s++) {
     const n = (view.hand_sizes || [])[s] || 0;
     const over = view.phase === "over";
     const moving = settled && !over && view.to_move === s;
-    const seat = el(doc, "div", {
-      class: ["mz-seat", moving ? "mz-to-move" : null, anim.seats.has(s) ? "mz-arrive" : null].filter(Boolean).join(" "),
-      dataset: { seat: String(s), hand: String(n) },
+    seats.push({
+      key: s,
+      sig: J([n, moving, anim.seats.has(s), seatName(view, ctx, s), !!ctx && ctx.seat === s, bots.includes(s),
+        !over && (view.displays || []).length && view.starter === s, over && (view.winners || []).includes(s),
+        anim.arrived.get(s) || 0, anim.chips.get(s) || null]),
+      build: () => seatBox(doc, view, ctx, anim, s, n, over, moving, bots),
     });
-    const name = el(doc, "div", { class: "mz-seat-name" }, seatName(view, ctx, s));
-    if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mz-badge" }, "you"));
-    if (bots.includes(s)) name.append(el(doc, "span", { class: "mz-badge" }, "bot"));
-    if (moving) name.append(el(doc, "span", { class: "mz-badge mz-badge-turn" }, "to move"));
-    if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "started this herd"));
-    if (over && (view.winners || []).includes(s)) name.append(el(doc, "span", { class: "mz-badge mz-badge-win" }, "winner"));
-    seat.append(name);
-    const backs = el(doc, "span", { class: "mz-backs", "aria-hidden": "true" });
-    const shown = Math.min(n, 14);
-    // Cards that just arrived (a taken herd, a Stegosaurus deal) are the last backs, sliding in.
-    const arrived = Math.min(anim.arrived.get(s) || 0, shown);
-    for (let i = 0; i < shown; i++) backs.append(cardBack({ mark: i >= shown - arrived ? "mz-slide" : null }, doc));
-    seat.append(el(doc, "div", { class: "mz-facts mz-hand-size", title: `${n} cards in hand` }, "hand ", el(doc, "b", {}, String(n)), " ", backs));
-    const chip = anim.chips.get(s);
-    if (chip) seat.append(el(doc, "span", { class: "mz-chip" }, chip));
-    box.append(seat);
   }
-  return el(doc, "div", { class: "mz-section" }, el(doc, "h4", {}, "Players"), box);
+  return [shell("seats", () => el(doc, "div", { class: "mz-section" }), [
+    fixed("head", () => el(doc, "h4", {}, "Players")),
+    shell("box", () => el(doc, "div", { class: "mz-seats" }), seats),
+  ])];
+}
+
+export function drawSeats(doc, view, ctx, anim, settled = true) {
+  return drawn(doc, seatsItems(doc, view, ctx, anim, settled))[0];
+}
+
+function seatBox(doc, view, ctx, anim, s, n, over, moving, bots) {
+  const seat = el(doc, "div", {
+    class: ["mz-seat", moving ? "mz-to-move" : null, anim.seats.has(s) ? "mz-arrive" : null].filter(Boolean).join(" "),
+    dataset: { seat: String(s), hand: String(n) },
+  });
+  const name = el(doc, "div", { class: "mz-seat-name" }, seatName(view, ctx, s));
+  if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mz-badge" }, "you"));
+  if (bots.includes(s)) name.append(el(doc, "span", { class: "mz-badge" }, "bot"));
+  if (moving) name.append(el(doc, "span", { class: "mz-badge mz-badge-turn" }, "to move"));
+  if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "started this herd"));
+  if (over && (view.winners || []).includes(s)) name.append(el(doc, "span", { class: "mz-badge mz-badge-win" }, "winner"));
+  seat.append(name);
+  const backs = el(doc, "span", { class: "mz-backs", "aria-hidden": "true" });
+  const shown = Math.min(n, 14);
+  // Cards that just arrived (a taken herd, a Stegosaurus deal) are the last backs, sliding in.
+  const arrived = Math.min(anim.arrived.get(s) || 0, shown);
+  for (let i = 0; i < shown; i++) backs.append(cardBack({ mark: i >= shown - arrived ? "mz-slide" : null }, doc));
+  seat.append(el(doc, "div", { class: "mz-facts mz-hand-size", title: `${n} cards in hand` }, "hand ", el(doc, "b", {}, String(n)), " ", backs));
+  const chip = anim.chips.get(s);
+  if (chip) seat.append(el(doc, "span", { class: "mz-chip" }, chip));
+  return seat;
 }
 
 function handRow(doc, view, ctx, hand, composer) {
@@ -660,6 +716,12 @@ export function mount(boardEl, ctx) {
     drawnKeys[name] = key;
     morphChildren(slots[name], [build()].flat().filter(Boolean));
   }
+  // A region of items: only the items whose inputs changed are drawn again.
+  function fillItems(name, key, items) {
+    if (key !== null && drawnKeys[name] === key) return;
+    drawnKeys[name] = key;
+    reconcile(slots[name], items());
+  }
 
   function render() {
     const { frame, prev } = current;
@@ -699,10 +761,10 @@ export function mount(boardEl, ctx) {
     fill("middle", J([view.species, view.bases, view.extinct, view.dinosaurs_out, view.pile, view.pile_cards,
       view.dinosaurs_in_play, anim.pile || anim.dinosaursOut || anim.bases.size ? animKey : "", [...anim.bases]]), () => drawMiddle(doc, view, anim));
     const marks = lastMarks(frame);
-    fill("herd", composer ? null : J([names, c.seat, view.displays, view.claim, view.turned, marks, anim.flip || anim.laid ? animKey : ""]),
-      () => drawHerd(doc, view, c, composer, anim, marks));
-    fill("seats", J([names, c.seat, c.botSeats, view.hand_sizes, view.to_move, view.phase, view.starter, view.winners,
-      view.displays.length, settled, anim.seats.size || anim.chips.size ? animKey : "", [...anim.chips]]), () => drawSeats(doc, view, c, anim, settled));
+    fillItems("herd", composer ? null : J([names, c.seat, view.displays, view.claim, view.turned, marks, anim.flip || anim.laid ? animKey : ""]),
+      () => herdItems(doc, view, c, composer, anim, marks));
+    fillItems("seats", J([names, c.seat, c.botSeats, view.hand_sizes, view.to_move, view.phase, view.starter, view.winners,
+      view.displays.length, settled, anim.seats.size || anim.chips.size ? animKey : "", [...anim.chips]]), () => seatsItems(doc, view, c, anim, settled));
     const handsKey = composer ? null : J([names, c.seat, view.hand, view.hands, view.to_move]);
     if (handsKey === null || drawnKeys.hands !== handsKey) {
       drawnKeys.hands = handsKey;
