@@ -526,3 +526,62 @@ def test_tug_of_war_configurations_resolve_by_the_reference(u, t, r, j, transpos
     counts = [after.board.count(side) for side in game.letters]
     ends = None if after.phase == "trim" else ref_winners(counts, state.active, game.goal)
     assert after.winners == (ends or ())
+
+
+def test_the_shortcuts_of_a_quiet_action_agree_with_the_whole_board():
+    # A move or a birth on a calm board (no facing runs of unequal length, no run of five)
+    # looks only at the lines through the cells it changed, keeps the empty cells as bits from
+    # the state before, and skips the end-of-game count (nobody's stones went down): every
+    # settled state must hold what reading its whole board says.
+    from tabletop_widgets.games.mamba import rules
+
+    quiet = births = 0
+    for players in (2, 3, 4):
+        game = tw.make("mamba", players=players)
+        rng = Rng.from_seed(players)
+        for _ in range(6):
+            state = game.new_state()
+            while not state.is_over and state.turn < 150:
+                action, rng = rng.choice(state.legal_actions())
+                after = state._apply(action)
+                if after.phase != "trim" and after.settled and not after.is_over:
+                    # the empty cells are known after every move or birth, and right
+                    assert after._empty == rules._empty_bits(after.rows) or (
+                        after._empty is None and not isinstance(action, (Move, Birth)))
+                    if after._calm:
+                        assert rules._dominations(game, after.rows, after.cols) == []
+                        assert not any(x * 5 in after.rows or x * 5 in after.cols for x in game.letters)
+                if state._calm and isinstance(action, (Move, Birth)) and len(after.events) == 1:
+                    quiet += 1
+                    births += isinstance(action, Birth)
+                    assert after._calm is rules.QUIET
+                    assert after.is_over == (rules._end_winners(game, after.rows, state.active) is not None)
+                state = after
+    assert quiet > 1000 and births > 20
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from(range(90)).filter(lambda p: p % 10 != 9), st.sampled_from(".SNEW"),
+                       max_size=12))
+def test_writing_cells_by_slices_or_by_lists_gives_the_same_strings(changes):
+    from tabletop_widgets.games.mamba import rules
+
+    rows, cols = rules._put(rules.EMPTY_BOARD, rules.EMPTY_BOARD, {p: "S" for p in range(0, 89, 3) if p % 10 != 9})
+    lr, lc = list(rows), list(cols)
+    for p, ch in changes.items():
+        lr[p] = ch
+        lc[rules.P2Q[p]] = ch
+    assert rules._put(rows, cols, changes) == ("".join(lr), "".join(lc))
+
+
+def test_the_suffocation_table_is_the_full_cross_rule():
+    from tabletop_widgets.games.mamba import rules
+
+    rng = Rng.from_seed(9)
+    for _ in range(300):
+        occupied, rng = rng.shuffled(list(rules.CELLS))
+        rows, _ = rules._put(rules.EMPTY_BOARD, rules.EMPTY_BOARD, dict.fromkeys(occupied[:60], "N"))
+        empty = rules._empty_bits(rows)
+        for filled in rules.CELLS:
+            by_table = [c for c, around in rules.SUFFOCATION[filled] if not empty & around]
+            assert by_table == [c for c in rules.AROUND[filled] if rows[c] != "." and rules._full_cross(rows, c)]

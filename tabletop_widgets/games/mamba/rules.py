@@ -181,6 +181,11 @@ REACH = [0] * 90
 for _s in CELLS:
     REACH[_s] = sum(BIT[c] for c in {n for n1 in CROSS[_s] for n in CROSS[n1] + (n1,)} - {_s})
 CELL_BITS = sum(BIT[c] for c in CELLS)
+# SUFFOCATION[f]: for each cell of AROUND[f], (cell, its bit and its cross's bits): a stone
+# there suffocates when none of those cells is empty.
+SUFFOCATION = [()] * 90
+for _f in CELLS:
+    SUFFOCATION[_f] = tuple((_c, BIT[_c] | sum(BIT[n] for n in CROSS[_c])) for _c in AROUND[_f])
 # rows.translate(_SIDE_BITS[x]): "1" where a stone faces x, so int(…, 2) is x's bitboard
 _SIDE_BITS = {x: str.maketrans({c: "1" if c == x else "0" for c in "./SNEW"}) for x in SIDE_WORD}
 # The moves of a stone by cell, then by the emptiness of its reach: most positions repeat
@@ -229,6 +234,12 @@ def _run_text(cells) -> str:
 
 def _put(rows, cols, changes):
     """The two strings with ``changes`` ({cell: character}) written in."""
+    if len(changes) <= 5:  # a few cells (a wave, a suffocation, a trim): slices are quicker
+        for p, ch in changes.items():
+            q = P2Q[p]
+            rows = rows[:p] + ch + rows[p + 1:]
+            cols = cols[:q] + ch + cols[q + 1:]
+        return rows, cols
     lr, lc = list(rows), list(cols)
     for p, ch in changes.items():
         lr[p] = ch
@@ -378,17 +389,38 @@ def _first_overpopulated(game, rows, cols, active):
     return best[1] if best else None
 
 
-def _touched_pairs(rows, cols, touched) -> bool:
+class _StirCache(dict):
+    def __missing__(self, line):
+        if len(self) >= _LINE_PAIRS_LIMIT:
+            self.clear()
+        found = self[line] = bool(_LINE_PAIRS[line]) or _FIVE.search(line) is not None
+        return found
+
+
+# A line → whether it holds facing runs of unequal length or an overpopulated run: what the
+# cascade must look at. Bounded like _LINE_PAIRS.
+_LINE_STIRRED = _StirCache()
+_FIVE = re.compile(r"S{5,}|N{5,}|E{5,}|W{5,}")
+# the start of the rank (in the rows string) and of the file (in the columns string) of a cell
+RANK_AT = [p - p % 10 for p in range(90)]
+FILE_AT = [P2Q[p] - P2Q[p] % 10 for p in range(90)]
+
+
+def _touched_stirred(rows, cols, touched) -> bool:
     """Whether a rank or a file through one of the cells ``touched`` holds facing runs of
-    unequal length."""
+    unequal length or an overpopulated run."""
+    stirred = _LINE_STIRRED
     for p in touched:
-        r, f = p - p % 10, P2Q[p] - P2Q[p] % 10
-        if _LINE_PAIRS[rows[r:r + 9]] or _LINE_PAIRS[cols[f:f + 9]]:
+        r, f = RANK_AT[p], FILE_AT[p]
+        if stirred[rows[r:r + 9]] or stirred[cols[f:f + 9]]:
             return True
     return False
 
 
-def _cascade(game, rows, cols, active, filled, log, touched=None):
+QUIET = 2  # _cascade's calm when nothing but the action changed the board
+
+
+def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
     """Restore balance after an action of ``active`` that filled cell ``filled`` (or -1).
 
     Repeats the first applicable item of the rules' list (suffocation, overpopulation,
@@ -397,37 +429,46 @@ def _cascade(game, rows, cols, active, filled, log, touched=None):
     ``(kind, text, data, rows, cols)`` to ``log`` (when it is not None) for every wave.
     ``touched``: the cells the action changed, when the board before it was calm (no facing
     runs of unequal length anywhere): a domination can then only lie on their lines.
+    ``empty``: the board's empty cells as bits, when known.
     Returns (rows, cols, the overpopulated run waiting for a trim or None, whether the board
-    is left calm).
+    is left calm: ``QUIET`` when nothing but the action changed it, the empty cells as bits or
+    None). Only a suffocation empties cells: a transformation turns stones, and a trim is an
+    action of its own.
     """
     letters = game.letters
     # 1. Suffocation. Only a cell that fills can close a cross: transformations change no
     # occupancy and removals only open crosses, and a position never rests with a full cross.
     # So suffocation can fire only here, right after the action, around the filled cell.
     if filled >= 0:
-        dead = [c for c in AROUND[filled] if rows[c] != "." and _full_cross(rows, c)]
+        if empty is None:
+            empty = _empty_bits(rows)
+        dead = [c for c, around in SUFFOCATION[filled] if not empty & around]
         if dead:
             touched = None  # more cells changed than the action's
+            for c in dead:
+                empty |= BIT[c]
             rows, cols = _put(rows, cols, dict.fromkeys(dead, "."))
             if log is not None:
                 names = _names(dead)
                 text = (f"{names[0]} suffocates: its cross is full." if len(names) == 1 else
                         f"{_list_text(names)} suffocate: their crosses are full.")
                 log.append(("suffocation", text, {"cells": names}, rows, cols))
+    if touched is not None:
+        # The board before the action was calm and held no overpopulated run (it would be
+        # waiting for a trim): a domination or a run of five can only lie on the lines
+        # through the cells the action changed.
+        if not _touched_stirred(rows, cols, touched):
+            return rows, cols, None, QUIET, empty
     seen = {rows}
     told = set()
     while True:
         # 2. Overpopulation: a decision node; the cascade resumes after the trim.
         for five in game._fives:
             if five in rows or five in cols:
-                return rows, cols, _first_overpopulated(game, rows, cols, active), False
-        if touched is not None:
-            if not _touched_pairs(rows, cols, touched):
-                return rows, cols, None, True  # the other lines are as calm as before
-            touched = None
+                return rows, cols, _first_overpopulated(game, rows, cols, active), False, empty
         pairs = _dominations(game, rows, cols)
         if not pairs:
-            return rows, cols, None, True
+            return rows, cols, None, True, empty
         for y in game.turn_orders[active]:
             # 3. / 4. Transformation in favour of the active player, then of each other one.
             yl = letters[y]
@@ -446,13 +487,13 @@ def _cascade(game, rows, cols, active, filled, log, touched=None):
                         log.append(("cycle", f"The board repeats within this cascade ({_list_text(names)} "
                                     f"turned back): the safety net stops the resolution here.",
                                     {"cells": names}, rows, cols))
-                    return rows, cols, None, False
+                    return rows, cols, None, False, empty
                 seen.add(rows)
                 break
             if held and log is not None:
                 _log_held(game, held, told, rows, cols, log)
         else:
-            return rows, cols, None, False  # every pull is held
+            return rows, cols, None, False, empty  # every pull is held
 
 
 def _transformation_entry(game, y, changes, used, rows, cols):
@@ -1140,7 +1181,10 @@ class MambaState(State):
                     path = path.copy()
                 log.append(("move", self.game.seat_names[self.active] + tail,
                             {"cells": [start, to], "from": start, "to": to, "path": path}, rows, cols))
-            return self._settle(rows, cols, d, self.parents, True, log, (s, d) if self._calm else None)
+            empty = self._empty
+            if empty is not None:  # the start cell empties, the destination fills
+                empty ^= BIT[s] | BIT[d]
+            return self._settle(rows, cols, d, self.parents, True, log, (s, d) if self._calm else None, empty)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
             rows, cols = _put_one(self.rows, self.cols, c, self.rows[p])
@@ -1149,7 +1193,10 @@ class MambaState(State):
                             f"on {action.cell}.",
                             {"cells": [action.cell], "parent": action.parent, "cell": action.cell}, rows, cols))
             parents = tuple(q for q in self.parents if q != p)
-            return self._settle(rows, cols, c, parents, False, log, (c,) if self._calm else None)
+            empty = self._empty
+            if empty is not None:
+                empty ^= BIT[c]
+            return self._settle(rows, cols, c, parents, False, log, (c,) if self._calm else None, empty)
         if t is Trim:
             run = self.run
             end = POS[action.end]
@@ -1165,11 +1212,12 @@ class MambaState(State):
             return self._settle(rows, cols, -1, self.parents, self.moved, log)
         raise IllegalAction(f"{action!r} is not a Mamba action")
 
-    def _settle(self, rows, cols, filled, parents, moved, log, touched=None):
-        """Resolve the cascade, then a pending trim, the end of the game, or the turn's flow."""
+    def _settle(self, rows, cols, filled, parents, moved, log, touched=None, empty=None):
+        """Resolve the cascade, then a pending trim, the end of the game, or the turn's flow.
+        ``empty``: the empty cells after the action as bits, when known."""
         game, active = self.game, self.active
         alive = parents  # the parents as the action left them, for the snapshots below
-        rows, cols, run, calm = _cascade(game, rows, cols, active, filled, log, touched)
+        rows, cols, run, calm, empty = _cascade(game, rows, cols, active, filled, log, touched, empty)
         # A parent that died loses its birth for good, even if a newborn refills its cell later.
         # One that changed side keeps it: "still the player's" is judged when it gives birth,
         # so a parent turned back by a later cascade of the same turn may still give birth.
@@ -1190,7 +1238,10 @@ class MambaState(State):
                         {"cells": [NAME[p] for p in run], "seat": chooser, "ends": [NAME[run[0]], NAME[run[-1]]]},
                         rows, cols))
         else:
-            winners = _end_winners(game, rows, active)
+            # A quiet action (a move or a birth, nothing else changed) leaves every opponent's
+            # count as it was, above the goal (the state before was played to, not set up),
+            # and the active player's no lower.
+            winners = None if calm is QUIET else _end_winners(game, rows, active)
             if winners is not None:
                 state = MambaState(game, rows, cols, active, "over", (), False, False, None, turn, winners)
                 if log is None:
@@ -1199,12 +1250,13 @@ class MambaState(State):
                             {"cells": [], "winners": list(winners), "stones": list(state.scores)}, rows, cols))
             elif moved:
                 nxt = (active + 1) % game.players
-                empty = _empty_bits(rows)  # read once for the parents and the next legal moves
+                if empty is None:  # read once for the parents and the next legal moves
+                    empty = _empty_bits(rows)
                 state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt, empty), False,
                                    False, None, turn + 1, (), empty=empty, calm=calm)
             else:
                 state = MambaState(game, rows, cols, active, "birth_or_move", parents, True, False, None, turn, (),
-                                   calm=calm)
+                                   empty=empty, calm=calm)
             if log is None:
                 return state
         # Event's fields set at once (the frozen dataclass's __init__ sets them one by one
