@@ -423,12 +423,26 @@ export function seatsItems(doc, view, ctx, anim, settled = true) {
     const n = (view.hand_sizes || [])[s] || 0;
     const over = view.phase === "over";
     const moving = settled && !over && view.to_move === s;
+    const cls = ["mz-seat", moving ? "mz-to-move" : null, anim.seats.has(s) ? "mz-arrive" : null].filter(Boolean).join(" ");
+    const chip = anim.chips.get(s);
+    // A seat's name line, its hand (a count and a row of backs, set in place) and its chip.
     seats.push({
       key: s,
-      sig: J([n, moving, anim.seats.has(s), seatName(view, ctx, s), !!ctx && ctx.seat === s, bots.includes(s),
-        !over && (view.displays || []).length && view.starter === s, over && (view.winners || []).includes(s),
-        anim.arrived.get(s) || 0, anim.chips.get(s) || null]),
-      build: () => seatBox(doc, view, ctx, anim, s, n, over, moving, bots),
+      build: () => el(doc, "div", { class: cls, dataset: { seat: String(s), hand: String(n) } }),
+      update: (node) => reconcile(node, [
+        {
+          key: "name",
+          sig: J([seatName(view, ctx, s), !!ctx && ctx.seat === s, bots.includes(s), moving,
+            !over && (view.displays || []).length && view.starter === s, over && (view.winners || []).includes(s)]),
+          build: () => seatNameLine(doc, view, ctx, s, over, moving, bots),
+        },
+        { key: "hand", build: () => handSize(doc), update: (facts) => setHandSize(doc, facts, n, anim.arrived.get(s) || 0) },
+        chip ? { key: "chip", sig: chip, build: () => el(doc, "span", { class: "mz-chip" }, chip) } : null,
+      ]),
+      patch: (node) => {
+        if (node.className !== cls) node.className = cls;
+        if (node.dataset.hand !== String(n)) node.dataset.hand = String(n);
+      },
     });
   }
   return [shell("seats", () => el(doc, "div", { class: "mz-section" }), [
@@ -441,27 +455,33 @@ export function drawSeats(doc, view, ctx, anim, settled = true) {
   return drawn(doc, seatsItems(doc, view, ctx, anim, settled))[0];
 }
 
-function seatBox(doc, view, ctx, anim, s, n, over, moving, bots) {
-  const seat = el(doc, "div", {
-    class: ["mz-seat", moving ? "mz-to-move" : null, anim.seats.has(s) ? "mz-arrive" : null].filter(Boolean).join(" "),
-    dataset: { seat: String(s), hand: String(n) },
-  });
+function seatNameLine(doc, view, ctx, s, over, moving, bots) {
   const name = el(doc, "div", { class: "mz-seat-name" }, seatName(view, ctx, s));
   if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mz-badge" }, "you"));
   if (bots.includes(s)) name.append(el(doc, "span", { class: "mz-badge" }, "bot"));
   if (moving) name.append(el(doc, "span", { class: "mz-badge mz-badge-turn" }, "to move"));
   if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "started this herd"));
   if (over && (view.winners || []).includes(s)) name.append(el(doc, "span", { class: "mz-badge mz-badge-win" }, "winner"));
-  seat.append(name);
-  const backs = el(doc, "span", { class: "mz-backs", "aria-hidden": "true" });
+  return name;
+}
+
+function handSize(doc) {
+  return el(doc, "div", { class: "mz-facts mz-hand-size" }, "hand ", el(doc, "b"), " ", el(doc, "span", { class: "mz-backs", "aria-hidden": "true" }));
+}
+
+/** A seat's hand set in place: its count, and a back per card (up to 14) added or taken away. */
+function setHandSize(doc, facts, n, arrivedNow) {
+  const title = `${n} cards in hand`;
+  if (facts.getAttribute("title") !== title) facts.setAttribute("title", title);
+  setText(facts.children[0], String(n));
+  const backs = facts.children[1];
   const shown = Math.min(n, 14);
   // Cards that just arrived (a taken herd, a Stegosaurus deal) are the last backs, sliding in.
-  const arrived = Math.min(anim.arrived.get(s) || 0, shown);
-  for (let i = 0; i < shown; i++) backs.append(cardBack({ mark: i >= shown - arrived ? "mz-slide" : null }, doc));
-  seat.append(el(doc, "div", { class: "mz-facts mz-hand-size", title: `${n} cards in hand` }, "hand ", el(doc, "b", {}, String(n)), " ", backs));
-  const chip = anim.chips.get(s);
-  if (chip) seat.append(el(doc, "span", { class: "mz-chip" }, chip));
-  return seat;
+  const arrived = Math.min(arrivedNow, shown);
+  while (backs.childElementCount > shown) backs.lastChild.remove();
+  while (backs.childElementCount < shown) backs.append(cardBack({}, doc));
+  let i = 0;
+  for (const back of backs.children) back.classList.toggle("mz-slide", i++ >= shown - arrived);
 }
 
 function handRow(doc, view, ctx, hand, composer) {
