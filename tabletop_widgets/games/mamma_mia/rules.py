@@ -25,8 +25,8 @@ from tabletop_widgets.core.game import files_allowed, read_option_file
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
     BOMBASTICA_MIN, COLOURS, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
-    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _make_action, _make_action_new, _missing,
-    _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO, cards_phrase, cards_text,
+    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _make_action, _make_action_new,
+    _missing, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO, cards_phrase, cards_text,
     kind_words)
 
 
@@ -257,7 +257,7 @@ class MammaMia(Game):
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
-        self._turn_rows, self._hand_labels, self._label_turns = {}, {}, {}
+        self._kind_turns, self._kind_rows, self._order_turns, self._hand_labels = {}, {}, {}, {}
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
@@ -279,7 +279,7 @@ class MammaMia(Game):
     def __getstate__(self):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
-        state.update(_settle_parts={}, _turn_rows={}, _hand_labels={}, _label_turns={}, _ways={},
+        state.update(_settle_parts={}, _kind_turns={}, _kind_rows={}, _order_turns={}, _hand_labels={}, _ways={},
                      _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={})
         return state
@@ -492,6 +492,34 @@ class OvenView:
 
 
 # ---------------------------------------------------------------------------------------------
+# the turns that put an order of each label, by label: built when first asked for
+class _OrderTurns(dict):
+    """The turns that put ``count`` ``kind``, an order and draw for ``need``, by the order's label."""
+
+    __slots__ = ("kind", "count", "need", "optional")
+
+    def __init__(self, kind, count, need, optional):
+        super().__init__()
+        self.kind, self.count, self.need, self.optional = kind, count, need, optional
+
+    def __missing__(self, label):
+        turns = self[label] = _turns(self.kind, self.count, label, self.need, self.optional)
+        return turns
+
+
+def _join_turns(out, rows, labels):
+    """Append to ``out`` the turns of each of ``rows`` (``_kind_rows``) for the order ``labels``:
+    those that put no order, then those that put one of each label."""
+    for without_order, with_order in rows:
+        out += without_order
+        for label in labels:
+            out += with_order[label]
+
+
+# a game keeps at most this many parts of turns' legal actions of each sort (emptied when full)
+_TURN_PARTS = 50_000
+
+# ---------------------------------------------------------------------------------------------
 # the state
 _FIELDS = ("phase", "turn", "oven_number", "supply", "hands_ing", "hands_ord", "waiters", "delivered",
            "oven", "table", "used", "mm", "stall", "last_drawer", "emptier", "cursor", "pending", "shown",
@@ -602,46 +630,78 @@ class MammaMiaState(State):
 
     def _turn_actions(self):
         # Positions seldom repeat (a hand's ingredients with its order cards), so the list is
-        # built each time from parts that do: the puts of a hand and what each may draw
-        # (``_turn_rows``), and the turns of each order label (``_label_turns``).
+        # joined from parts that do: for each kind in the hand, the puts of 1, 2, … of it
+        # (``_kind_rows``, by the kind's count and the hand's size), each with the turns that
+        # put no order, then those that put one order of each label held. A hand of one or two
+        # labels (the common hand) repeats often enough to keep each kind's whole part
+        # (``_kind_turns``); a hand of many labels (Plus, after drawing from the waiter) seldom
+        # does, and its part is joined each time.
         g = self.game
         seat = self.turn
         ing = self.hands_ing[seat]
         if g.draw_cap is not None and not any(ing):
             return [RESTOCK]
         hand_orders = self.hands_ord[seat]
-        rows = g._turn_rows.get((ing, len(hand_orders)))
-        if rows is None:
-            rows = self._turn_rows(ing, len(hand_orders))
         labels = g._hand_labels.get(hand_orders)
         if labels is None:
             labels = self._hand_labels(hand_orders)
-        if not labels:
-            return [action for row in rows for action in row[0]]
+        size = sum(ing) + len(hand_orders)
+        if len(labels) > 2:
+            return self._joined_turns(ing, size, labels)
+        parts = g._kind_turns
         out = []
-        optional = g.options["optional_actions"]
-        for without_order, code, kind, count, need in rows:
-            out += without_order
-            for label, turns in labels:
-                actions = turns.get(code)
-                if actions is None:
-                    actions = turns[code] = _turns(kind, count, label, need, optional)
-                out += actions
+        if g.options["optional_actions"] or size == len(hand_orders):  # no put: a pass or only an order
+            part = parts.get((None, 0, size, labels))
+            out += self._kind_turns(None, 0, size, labels) if part is None else part
+        k = 0
+        for n in ing:
+            if n:
+                part = parts.get((k, n, size, labels))
+                out += self._kind_turns(k, n, size, labels) if part is None else part
+            k += 1
         return out
 
-    def _turn_rows(self, ing, orders):
-        """For each put of a hand holding ``ing`` and ``orders`` order cards: the turns that put
-        no order, the key of the turns that put one (:meth:`_hand_labels`), the put and the
-        cards those may draw."""
+    def _joined_turns(self, ing, size, labels):
+        """The turns of a hand holding ``ing`` and the order ``labels``, of ``size`` cards in
+        all, joined from each kind's puts."""
+        g = self.game
+        kind_rows = g._kind_rows
+        out = []
+        if g.options["optional_actions"] or not any(ing):
+            rows = kind_rows.get((None, 0, size))
+            _join_turns(out, self._kind_rows(None, 0, size) if rows is None else rows, labels)
+        k = 0
+        for n in ing:
+            if n:
+                rows = kind_rows.get((k, n, size))
+                _join_turns(out, self._kind_rows(k, n, size) if rows is None else rows, labels)
+            k += 1
+        return out
+
+    def _kind_turns(self, k, n, size, labels):
+        """The turns of a hand of ``size`` cards that holds ``n`` of kind ``k`` and the order
+        ``labels`` and puts 1 to ``n`` of that kind (``k`` None: puts no ingredient): for each
+        count, the turns that put no order, then those that put one of each label."""
+        g = self.game
+        rows = g._kind_rows.get((k, n, size))
+        if rows is None:
+            rows = self._kind_rows(k, n, size)
+        out = []
+        _join_turns(out, rows, labels)
+        if len(g._kind_turns) > _TURN_PARTS:
+            g._kind_turns.clear()
+        out = g._kind_turns[(k, n, size, labels)] = tuple(out)
+        return out
+
+    def _kind_rows(self, k, n, size):
+        """For each count of kind ``k`` (``None``: no ingredient put) that a hand of ``size``
+        cards holding ``n`` of it may put: the turns that put no order, and the turns that also
+        put an order, by label. The draw is what each turn leaves to refill."""
         g = self.game
         optional = g.options["optional_actions"]
-        puts = [(k, c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
-        if optional or not puts:
-            puts.insert(0, (None, 0))
-        size = sum(ing) + orders
+        kind = None if k is None else g.kinds[k]
         rows = []
-        for k, count in puts:
-            kind = None if k is None else g.kinds[k]
+        for count in range(1, n + 1) if k is not None else (0,):
             needs = []
             for extra in (0, 1):  # an order card put leaves one more card to draw
                 need = g.limit - size + count + extra
@@ -650,24 +710,24 @@ class MammaMiaState(State):
                 elif g.draw_cap is not None and need > g.draw_cap:
                     need = g.draw_cap
                 needs.append(need)
-            key = (kind, count, None, needs[0], optional)
-            without_order = _MEMO.get(key)
-            if without_order is None:
-                without_order = _MEMO[key] = _turns(kind, count, None, needs[0], optional)
-            rows.append((without_order, ((0 if k is None else k + 1) << 40) | (count << 20) | needs[1], kind, count,
-                         needs[1]))
-        if len(g._turn_rows) > 100_000:
-            g._turn_rows.clear()
-        rows = g._turn_rows[(ing, orders)] = tuple(rows)
+            without_order = _interned((kind, count, None, needs[0], optional), _turns, kind, count, None, needs[0],
+                                      optional)
+            key = (kind, count, needs[1])
+            with_order = g._order_turns.get(key)
+            if with_order is None:
+                with_order = g._order_turns[key] = _OrderTurns(kind, count, needs[1], optional)
+            rows.append((without_order, with_order))
+        if len(g._kind_rows) > _TURN_PARTS:
+            g._kind_rows.clear()
+        rows = g._kind_rows[(k, n, size)] = tuple(rows)
         return rows
 
     def _hand_labels(self, hand_orders):
-        """The labels of the order cards ``hand_orders`` (sorted, each once), each with its
-        turns by the key of :meth:`_turn_rows`."""
+        """The labels of the order cards ``hand_orders``, sorted, each once."""
         g = self.game
-        labels = tuple((label, g._label_turns.setdefault(label, {}))
-                       for label in sorted({g.deck[o].label for o in hand_orders}))
-        g._hand_labels[hand_orders] = labels
+        if len(g._hand_labels) > _TURN_PARTS:
+            g._hand_labels.clear()
+        labels = g._hand_labels[hand_orders] = tuple(sorted({g.deck[o].label for o in hand_orders}))
         return labels
 
     def _apply(self, action):
@@ -720,10 +780,15 @@ class MammaMiaState(State):
                 in_oven = in_oven + (("i", seat, k, count),)
                 moved = True
             if action.order is not None:
+                # the first card of the label: the lowest id, as hands of orders are sorted
                 label = action.order
                 labels = g.order_labels
-                oid = min(o for o in orders if labels[o] == label)
-                orders = tuple(o for o in orders if o != oid)
+                i = 0
+                for oid in orders:
+                    if labels[oid] == label:
+                        break
+                    i += 1
+                orders = orders[:i] + orders[i + 1:]
                 in_oven = in_oven + (("o", seat, oid),)
                 moved = True
             source = action.source
