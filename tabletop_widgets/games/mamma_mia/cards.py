@@ -39,7 +39,8 @@ def _covers(a, b):
 
 
 def _missing(needs, table):
-    return tuple(n - t if n > t else 0 for n, t in zip(needs, table))
+    # a list comprehension, not a generator: twice as fast for a handful of kinds
+    return tuple([n - t if n > t else 0 for n, t in zip(needs, table)])
 
 
 def _one(k, n, size):

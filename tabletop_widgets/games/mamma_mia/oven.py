@@ -46,7 +46,11 @@ def _changed(state, events, **changes):
 def apply_decision(state, action, events):
     """The owner's or an asked player's answer, then the reveal goes on to the next decision."""
     if events is None:
-        state = state._with()  # the fresh state that the whole decision changes in place
+        # the fresh state that the whole decision changes in place (``_apply`` sets its
+        # ``_events`` and ``_from``)
+        fresh = object.__new__(type(state))
+        fresh.__dict__.update(state.__dict__)
+        state = fresh
     if state.pending[0] == "settle":
         after = apply_settle(state, action, events)
     else:
@@ -105,6 +109,18 @@ def helpers_of(state, owner):
     return [(owner + i) % n for i in range(1, n) if state.waiters[(owner + i) % n]]
 
 
+def next_helper(state, owner, asked=None):
+    """The first seat after ``asked`` (None: after the owner), from the owner's left, that may
+    be asked for Help; None when nobody is left."""
+    n = state.game.players
+    waiters = state.waiters
+    for i in range(1 if asked is None else (asked - owner) % n + 1, n):
+        s = (owner + i) % n
+        if waiters[s]:
+            return s
+    return None
+
+
 def settle_actions(state):
     # Whole positions seldom repeat (the order, the table, the owner's hand); what each way to
     # make the order offers depends only on what is missing and how much of it the hand holds,
@@ -125,8 +141,11 @@ def settle_actions(state):
     variants, _ = ways(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
-    from_table = any(_covers(table, needs) for _, needs in variants)
-    can_ask = g.help and not from_table and bool(helpers_of(state, owner))
+    if len(variants) == 1:
+        from_table = _covers(table, variants[0][1])
+    else:
+        from_table = any(_covers(table, needs) for _, needs in variants)
+    can_ask = g.help and not from_table and next_helper(state, owner) is not None
     out = []
     parts = g._settle_parts
     for variant, needs in variants:
@@ -240,6 +259,33 @@ def shown_card(state, card):
     return state.game.shown_cards[card.id]
 
 
+# The revealed order as it is settled: ``shown`` with what it needs, how it was made or that it
+# was sent back. The same few values recur all game long, so each is built once per game and
+# shared by the states and views (read-only). Kept by the order shown before (by identity; the
+# entry holds it, so its id is not reused) and what changes.
+def _shown_with(state, shown, key, build):
+    cache = state.game._shown_parts
+    entry = cache.get((id(shown), key))
+    if entry is None or entry[0] is not shown:
+        if len(cache) > _SHOWN_PARTS:
+            cache.clear()
+        entry = cache[(id(shown), key)] = (shown, build())
+    return entry[1]
+
+
+_SHOWN_PARTS = 20_000
+
+
+def shown_needs(state, shown, needs):
+    """``shown`` naming the cards the order needs."""
+    return _shown_with(state, shown, ("needs", needs), lambda: dict(shown, needs=_named(needs, state.game.kinds)))
+
+
+def shown_sent_back(state, shown):
+    """``shown`` sent back."""
+    return _shown_with(state, shown, "sent back", lambda: dict(shown, result="sent back"))
+
+
 def settle_revealed(state, oid, events):
     g = state.game
     card = g.deck[oid]
@@ -269,10 +315,10 @@ def settle_revealed(state, oid, events):
         possible = sum(_missing(needs, table)) <= hand_count
     else:
         possible = any(_covers(table, needs) or sum(_missing(needs, table)) <= hand_count for _, needs in variants)
-    if possible or (g.help and helpers_of(state, owner)):
+    if possible or (g.help and next_helper(state, owner) is not None):
         shown = state.shown
         if len(variants) == 1:
-            shown = dict(shown, needs=_named(variants[0][1], g.kinds))
+            shown = shown_needs(state, shown, variants[0][1])
         return _changed(state, events, pending=("settle", oid), shown=shown)
     if events is None:
         return send_back(state, oid, None, None)
@@ -286,7 +332,7 @@ def send_back(state, oid, text, events):
     owner = state.game.deck[oid].colour
     waiters = list(state.waiters)
     waiters[owner] = waiters[owner] + (oid,)
-    shown = dict(state.shown, result="sent back") if state.shown else None
+    shown = shown_sent_back(state, state.shown) if state.shown else None
     after = _changed(state, events, waiters=tuple(waiters), pending=None, shown=shown)
     if events is not None:
         events.append(_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
@@ -314,9 +360,10 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
         waiters[helper] = waiters[helper][1:]
         delivered[helper] = delivered[helper] + (top,)
         changes["waiters"] = tuple(waiters)
-    shown = dict(state.shown or shown_card(state, card), needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds),
-                 from_hand=_named(from_hand, g.kinds), from_helper=_named(helper_cards, g.kinds),
-                 helper=helper, result="made")
+    shown = state.shown or shown_card(state, card)
+    shown = _shown_with(state, shown, ("made", needs, from_hand, helper_cards, helper), lambda: dict(
+        shown, needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds), from_hand=_named(from_hand, g.kinds),
+        from_helper=_named(helper_cards, g.kinds), helper=helper, result="made"))
     after = _changed(state, events, hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(state.table, from_table),
                        used=_add(state.used, needs), pending=None, shown=shown, **changes)
     if events is None:
@@ -356,20 +403,28 @@ def apply_settle(state, action, events):
     if card.type == "bombastica":
         add = _parse_cards(action.add, g.kinds)
         return made(state, oid, None, _add(state.table, add), add, None, None, events, bombastica=True)
-    needs = dict(ways(state, card)[0])[action.variant]
+    needs = _needs(state, card, action.variant)
     missing = _missing(needs, state.table)
     if isinstance(action, Make):
-        return made(state, oid, action.variant, needs, missing if action.add else (0,) * g.nk, None, None, events)
+        return made(state, oid, action.variant, needs, missing if action.add else g.no_cards, None, None, events)
     ask = _parse_cards(action.cards, g.kinds)
     rest = _sub(missing, ask)
-    helpers = helpers_of(state, owner)
-    after = _changed(state, events, pending=("help", oid, action.variant, ask, rest, helpers[0]),
-                       shown=dict(state.shown, needs=_named(needs, g.kinds)))
+    helper = next_helper(state, owner)
+    after = _changed(state, events, pending=("help", oid, action.variant, ask, rest, helper),
+                     shown=shown_needs(state, state.shown, needs))
     if events is not None:
         events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
-                        f"a time from his left, starting with {g.seat_names[helpers[0]]}.",
-                        {"seat": owner, "ask": _named(ask, g.kinds), "asked": helpers[0]}, after=after))
+                        f"a time from his left, starting with {g.seat_names[helper]}.",
+                        {"seat": owner, "ask": _named(ask, g.kinds), "asked": helper}, after=after))
     return after
+
+
+def _needs(state, card, variant):
+    """What ``card`` needs when made the way ``variant``."""
+    for v, needs in ways(state, card)[0]:
+        if v == variant:
+            return needs
+    raise KeyError(variant)
 
 
 def apply_help(state, action, events):
@@ -378,14 +433,13 @@ def apply_help(state, action, events):
     card = g.deck[oid]
     owner = card.colour
     if isinstance(action, Help):
-        needs = dict(ways(state, card)[0])[variant]
-        return made(state, oid, variant, needs, rest, helper, ask, events)
-    later = [s for s in helpers_of(state, owner) if (s - owner) % g.players > (helper - owner) % g.players]
-    if later:
-        after = _changed(state, events, pending=("help", oid, variant, ask, rest, later[0]))
+        return made(state, oid, variant, _needs(state, card, variant), rest, helper, ask, events)
+    later = next_helper(state, owner, helper)
+    if later is not None:
+        after = _changed(state, events, pending=("help", oid, variant, ask, rest, later))
         if events is not None:
             events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
-                            f"{g.seat_names[later[0]]}.", {"seat": helper, "asked": later[0]}, after=after))
+                            f"{g.seat_names[later]}.", {"seat": helper, "asked": later}, after=after))
         return after
     return send_back(state, oid, None if events is None else f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
                            f"{g.seat_names[owner]}'s order {card.label} fails (even if he could finish it from "

@@ -273,6 +273,7 @@ class MammaMia(Game):
         }
         self._hand_views, self._order_views, self._table_views, self._player_views = {}, {}, {}, {}
         self._decision_views = {}  # oven.decision
+        self._shown_parts = {}  # the revealed order as it is settled (oven.shown_needs, …)
 
     _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue", "_parts", "_part_index", "_parts_of")
 
@@ -281,7 +282,7 @@ class MammaMia(Game):
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
         state.update(_settle_parts={}, _kind_turns={}, _kind_rows={}, _order_turns={}, _hand_labels={}, _ways={},
                      _hand_views={}, _order_views={}, _table_views={}, _player_views={},
-                     _decision_views={})
+                     _decision_views={}, _shown_parts={})
         return state
 
     def _load_option(self, key, value):
@@ -805,19 +806,29 @@ class MammaMiaState(State):
                     orders = tuple(sorted(orders + take))
                     drew = len(take)
                 else:
-                    i, n = 0, len(supply)
-                    while need > 0 and i < n:
-                        card = supply[i]
-                        i += 1
-                        if card == MAMMA_MIA:
-                            mm = seat  # laid out at once; a replacement is drawn in its place
-                            moved = True
-                            continue
-                        got[card] += 1
-                        ing[card] += 1
-                        need -= 1
-                    supply = supply[i:]
-                    drew = sum(got)
+                    take = supply[:need] if need > 0 else ()
+                    if MAMMA_MIA not in take:
+                        for card in take:
+                            ing[card] += 1
+                        supply = supply[len(take):]
+                        drew = len(take)
+                        if events is not None:
+                            for card in take:
+                                got[card] += 1
+                    else:
+                        i, n = 0, len(supply)
+                        while need > 0 and i < n:
+                            card = supply[i]
+                            i += 1
+                            if card == MAMMA_MIA:
+                                mm = seat  # laid out at once; a replacement is drawn in its place
+                                moved = True
+                                continue
+                            got[card] += 1
+                            ing[card] += 1
+                            need -= 1
+                        supply = supply[i:]
+                        drew = sum(got)
                 moved = moved or drew > 0
         state = object.__new__(MammaMiaState)
         d = state.__dict__
