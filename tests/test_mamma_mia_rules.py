@@ -136,6 +136,59 @@ def test_a_turn_puts_one_kind_maybe_an_order_then_refills_from_one_source():
     assert "monotoni" in after.events[-1].seen_by(GREEN)[0]
 
 
+def _turns_from_the_rules(state):
+    """A turn's legal actions in the engine's order, written out from the rules: put one kind
+    (1 to all of it; nothing only with optional actions or an empty hand), maybe one order of
+    each label held, then refill to the limit from the supply or the waiter (Plus: at most 5)."""
+    from tabletop_widgets.games.mamma_mia.cards import RESTOCK, Turn
+
+    g, seat = state.game, state.to_move
+    ing, orders = state.hands_ing[seat], state.hands_ord[seat]
+    optional = g.options["optional_actions"]
+    if g.draw_cap is not None and not any(ing):
+        return [RESTOCK]
+    puts = [(g.kinds[k], c) for k in range(g.nk) for c in range(1, ing[k] + 1)]
+    if optional or not puts:
+        puts.insert(0, (None, 0))
+    out = []
+    for kind, count in puts:
+        for order in [None] + sorted({g.deck[o].label for o in orders}):
+            need = g.limit - (sum(ing) - count) - (len(orders) - (order is not None))
+            need = max(0, need if g.draw_cap is None else min(need, g.draw_cap))
+            if need == 0:
+                out.append(Turn(kind, count, order))
+                continue
+            out += [Turn(kind, count, order)] if optional else []
+            out += [Turn(kind, count, order, "supply"), Turn(kind, count, order, "waiter")]
+            if optional:
+                out += [Turn(kind, count, order, source, n) for source in ("supply", "waiter") for n in range(1, need)]
+    return out
+
+
+@pytest.mark.parametrize("name, players, options", [
+    ("mamma-mia", 4, {}), ("mamma-mia", 3, {"optional_actions": True}), ("mamma-mia-plus", 6, {}),
+    ("mamma-mia-plus", 3, {"optional_actions": True}),
+])
+def test_a_turns_legal_actions_joined_from_kept_parts_are_those_of_the_rules(name, players, options):
+    # the list is joined from parts kept by the game (each kind's puts by its count, the hand's
+    # size and the labels held): along random games, in which hands of one, two and many
+    # labels recur, it is exactly the rules' list, in the same order, every time
+    import random
+
+    game = tw.make(name, players=players, **options)
+    rng, turns, many = random.Random(players), 0, 0
+    for seed in range(4):
+        state = game.new_state(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            if state.phase == "turn":
+                assert legal == _turns_from_the_rules(state)
+                turns += 1
+                many += len({game.deck[o].label for o in state.hands_ord[state.to_move]}) > 2
+            state = state._apply(rng.choice(legal))
+    assert turns > 100 and many > 0
+
+
 def test_czech_example_draws_only_two_with_optional_actions():
     # Green puts three salami and the order "4 salami + 1 pepper", then draws only two orders
     # from his waiter: he plays on with five cards

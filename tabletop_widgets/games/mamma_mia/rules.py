@@ -257,7 +257,7 @@ class MammaMia(Game):
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
-        self._kind_turns, self._kind_rows, self._order_turns, self._hand_labels = {}, {}, {}, {}
+        self._hand_turns, self._kind_turns, self._kind_rows, self._order_turns, self._hand_labels = {}, {}, {}, {}, {}
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
@@ -280,8 +280,8 @@ class MammaMia(Game):
     def __getstate__(self):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
-        state.update(_settle_parts={}, _kind_turns={}, _kind_rows={}, _order_turns={}, _hand_labels={}, _ways={},
-                     _hand_views={}, _order_views={}, _table_views={}, _player_views={},
+        state.update(_settle_parts={}, _hand_turns={}, _kind_turns={}, _kind_rows={}, _order_turns={}, _hand_labels={},
+                     _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={}, _shown_parts={})
         return state
 
@@ -635,8 +635,8 @@ class MammaMiaState(State):
         # (``_kind_rows``, by the kind's count and the hand's size), each with the turns that
         # put no order, then those that put one order of each label held. A hand of one or two
         # labels (the common hand) repeats often enough to keep each kind's whole part
-        # (``_kind_turns``); a hand of many labels (Plus, after drawing from the waiter) seldom
-        # does, and its part is joined each time.
+        # (``_kind_turns``) and the whole list (``_hand_turns``); a hand of many labels (Plus,
+        # after drawing from the waiter) seldom does, and its parts are joined each time.
         g = self.game
         seat = self.turn
         ing = self.hands_ing[seat]
@@ -649,6 +649,9 @@ class MammaMiaState(State):
         size = sum(ing) + len(hand_orders)
         if len(labels) > 2:
             return self._joined_turns(ing, size, labels)
+        whole = g._hand_turns.get((ing, size, labels))
+        if whole is not None:
+            return list(whole)
         parts = g._kind_turns
         out = []
         if g.options["optional_actions"] or size == len(hand_orders):  # no put: a pass or only an order
@@ -660,6 +663,9 @@ class MammaMiaState(State):
                 part = parts.get((k, n, size, labels))
                 out += self._kind_turns(k, n, size, labels) if part is None else part
             k += 1
+        if len(g._hand_turns) > _TURN_PARTS:
+            g._hand_turns.clear()
+        g._hand_turns[(ing, size, labels)] = tuple(out)
         return out
 
     def _joined_turns(self, ing, size, labels):
