@@ -1,6 +1,7 @@
 // The Mamba widget: the board drawn like the physical game, play by clicking, the cascade
 // frame by frame, and a position editor. The timeline (steps, slider, captions, errors) is
 // the shared one from timeline.js; this module draws one frame and turns clicks into notation.
+import { morphChildren } from "./dom.js";
 import { createGameWidget } from "./timeline.js";
 import {
   ALL_CELLS,
@@ -31,11 +32,21 @@ const OFFERS = ["dest", "birth-target", "trim-end"];
 const DECOR = [...OFFERS, "pickable", "selected", "focus"];
 const SVG_NS = "http://www.w3.org/2000/svg";
 
-/** SVG markup → its nodes, parsed in the SVG namespace. */
+// Parsed markup, cloned on use: a cell's drawing recurs (the same stone, the same mark) and
+// parsing is the slow part of drawing it. Bounded: a long session draws many.
+const parsed = new Map();
+const PARSED_MAX = 2000;
+
+/** SVG markup → its nodes, parsed in the SVG namespace (fresh nodes on every call). */
 function svgNodes(markup) {
-  const tmp = document.createElementNS(SVG_NS, "svg");
-  tmp.innerHTML = markup;
-  return Array.from(tmp.childNodes);
+  let tmp = parsed.get(markup);
+  if (!tmp || tmp.ownerDocument !== document) {
+    tmp = document.createElementNS(SVG_NS, "svg");
+    tmp.innerHTML = markup;
+    if (parsed.size >= PARSED_MAX) parsed.delete(parsed.keys().next().value);
+    parsed.set(markup, tmp);
+  }
+  return Array.from(tmp.cloneNode(true).childNodes);
 }
 
 function el(tag, attrs = {}, text) {
@@ -176,7 +187,12 @@ export function mount(boardEl, ctx) {
   let legendDrawn = "";
   function drawLegend(view) {
     const markup = legendHtml(view, s.ctx.seatNames);
-    if (markup !== legendDrawn) legend.innerHTML = legendDrawn = markup;
+    if (markup === legendDrawn) return;
+    legendDrawn = markup;
+    // Patched in place: a move changes whose turn it is and a count, not the rows.
+    const fresh = document.createElement("div");
+    fresh.innerHTML = markup;
+    morphChildren(legend, Array.from(fresh.childNodes));
   }
 
   function wantedDecor() {

@@ -552,7 +552,7 @@ export function legendHtml(view, seatNames) {
     const badge = turn ? `<span class="turn">${view.phase === "trim" ? "to trim" : "to move"}</span>` : "";
     const crown = won ? `<span class="won">wins</span>` : "";
     return (
-      `<li class="${cls.join(" ")}" data-seat="${seat}" data-side="${esc(side)}">` +
+      `<li class="${cls.join(" ")}" data-key="${seat}:${esc(side)}" data-seat="${seat}" data-side="${esc(side)}">` +
       miniStoneSvg(side) +
       `<span class="name">${esc(name)}</span>` +
       `<span class="dir" title="snout points ${SNOUT[side]}">${ARROW[side] || ""}</span>` +
