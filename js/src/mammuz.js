@@ -484,26 +484,20 @@ function setHandSize(doc, facts, n, arrivedNow) {
   for (const back of backs.children) back.classList.toggle("mz-slide", i++ >= shown - arrived);
 }
 
-function handRow(doc, view, ctx, hand, composer) {
-  const row = el(doc, "div", { class: "mz-hand", tabindex: 0, role: "group", "aria-label": "cards" });
-  handCards(hand).forEach((card, index) => {
-    const opts = composer
-      ? { button: true, pressed: composer.picked.has(index), title: `${cardLabel(card)}: select to lay` }
-      : {};
-    const node = faceCard(card, opts, doc);
-    node.dataset.index = String(index);
-    if (composer) {
-      node.dataset.action = "pick";
-      if (!composer.picked.has(index) && composer.picked.size >= 4) node.disabled = true;
-    }
-    row.append(node);
-  });
-  // How many cards share the row: the fan's overlap (CSS) follows from it, and whether the
-  // covered cards show their names (a container query per count, mz-hand-n).
-  row.style.setProperty("--n", String(row.childElementCount));
-  row.style.setProperty("container-name", `mz-hand-${Math.min(row.childElementCount, 60)}`);
-  if (!row.childElementCount) row.append(el(doc, "span", { class: "mz-facts" }, "(no cards)"));
-  return row;
+/** A card of a hand (a button to pick while a lay is composed). The row carries how many cards
+ * share it: the fan's overlap (CSS) follows from it, and whether the covered cards show their
+ * names (a container query per count, mz-hand-n). */
+function handCard(doc, card, index, composer) {
+  const opts = composer
+    ? { button: true, pressed: composer.picked.has(index), title: `${cardLabel(card)}: select to lay` }
+    : {};
+  const node = faceCard(card, opts, doc);
+  node.dataset.index = String(index);
+  if (composer) {
+    node.dataset.action = "pick";
+    if (!composer.picked.has(index) && composer.picked.size >= 4) node.disabled = true;
+  }
+  return node;
 }
 
 /** The viewing seat's own hand; in the all-seeing view every hand, labelled as such. */
@@ -515,16 +509,40 @@ export function handsItems(doc, view, ctx, composer) {
   const seat = ctx ? ctx.seat : null;
   const J = JSON.stringify;
   const box = (teaching) => () => el(doc, "div", { class: `mz-section mz-hands${teaching ? " mz-teaching" : ""}` });
-  const row = (hand, s, c) => ({
-    key: `hand${s}`,
-    // While a lay is composed the row follows the selection: drawn every time.
-    sig: c ? Symbol("composing") : J(hand),
-    build: () => {
-      const node = handRow(doc, view, ctx, hand, c);
-      node.dataset.seat = String(s);
-      return node;
-    },
-  });
+  // A row's cards are items keyed by what they are (and which of equal ones), so a lay or a
+  // card taken leaves the other cards' nodes as they are; only their index is set again.
+  const row = (hand, s, c) => {
+    const cards = handCards(hand);
+    const n = String(cards.length);
+    const name = `mz-hand-${Math.min(cards.length, 60)}`;
+    const seen = new Map();
+    const items = cards.map((card, index) => {
+      const nth = (seen.get(card) || 0) + 1;
+      seen.set(card, nth);
+      const choice = c ? [c.picked.has(index), !c.picked.has(index) && c.picked.size >= 4] : null;
+      return {
+        // A card to pick is a button: another element than the card shown otherwise.
+        key: `${card}:${nth}${c ? ":pick" : ""}`,
+        sig: J([card, choice, choice ? index : null]),
+        build: () => handCard(doc, card, index, c),
+        patch: (node) => {
+          if (node.dataset.index !== String(index)) node.dataset.index = String(index);
+        },
+      };
+    });
+    if (!items.length) items.push(fixed("none", () => el(doc, "span", { class: "mz-facts" }, "(no cards)")));
+    return {
+      ...shell(`hand${s}`, () => {
+        const node = el(doc, "div", { class: "mz-hand", tabindex: 0, role: "group", "aria-label": "cards", style: { "--n": n, "container-name": name } });
+        node.dataset.seat = String(s);
+        return node;
+      }, items),
+      patch: (node) => {
+        if (node.style.getPropertyValue("--n") !== n) node.style.setProperty("--n", n);
+        if (node.style.getPropertyValue("container-name") !== name) node.style.setProperty("container-name", name);
+      },
+    };
+  };
   if (seat === null || seat === undefined) {
     if (!Array.isArray(view.hands)) return [];
     const items = [fixed("head", () => el(doc, "h4", {}, "Every hand (all-seeing view: no player sees this)"))];

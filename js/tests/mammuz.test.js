@@ -228,6 +228,23 @@ describe("playing", () => {
     board.destroy();
   });
 
+  it("the hand shown turns into cards to pick when the lay is offered, and back when it is gone", () => {
+    const shown = makeCtx({ interactive: false, legal: [] });
+    const offered = makeCtx({ interactive: true, legal: respondLegal() });
+    const board = mount(host, shown);
+    const f = frame(seatView());
+    board.update(f, null, shown);
+    const n = host.querySelectorAll(".mz-hand .mz-card").length;
+    expect(n).toBeGreaterThan(0);
+    expect(host.querySelectorAll(".mz-hand button.mz-card").length).toBe(0);
+    board.update(f, null, offered);
+    expect(host.querySelectorAll(".mz-hand button.mz-card").length).toBe(n);
+    board.update(f, null, shown);
+    expect(host.querySelectorAll(".mz-hand button.mz-card").length).toBe(0);
+    expect(host.querySelectorAll(".mz-hand .mz-card").length).toBe(n);
+    board.destroy();
+  });
+
   it("a new herd asks for a species among the live ones first", () => {
     const view = seatView({ phase: "start", claim: null, displays: [], herd_size: 0, starter: 0 });
     const live = IN_PLAY.filter((s) => s !== "bear");
@@ -382,7 +399,7 @@ describe("sub-steps", () => {
 });
 
 describe("updating in place", () => {
-  it("a lay builds the row of the hand it changed only, and draws what a fresh render draws", () => {
+  it("a lay builds the cards of the hand it changed only, and draws what a fresh render draws", () => {
     const ctx = makeCtx({ seat: null, legal: [] });
     const before = allView();
     const hands = before.hands.map((h, s) => (s === 2 ? { mammoth: 2, deer: 1, stegosaurus: 1 } : h));
@@ -390,6 +407,7 @@ describe("updating in place", () => {
     const board = mount(host, ctx);
     board.update(frame(before), null, ctx);
     const rows = [...host.querySelectorAll(".mz-hand")];
+    const carlas = [...host.querySelectorAll('.mz-hand[data-seat="2"] .mz-card')];
     const made = [];
     const make = document.createElement.bind(document);
     const spy = vi.spyOn(document, "createElement").mockImplementation((tag, opts) => {
@@ -402,8 +420,14 @@ describe("updating in place", () => {
     } finally {
       spy.mockRestore();
     }
-    // Carla's row is rebuilt (and patched into the one shown); the other hands are not built.
-    expect(made.filter((n) => n.classList.contains("mz-hand")).map((n) => n.dataset.seat)).toEqual(["2"]);
+    // No row and no card of a hand is built: the cards Carla laid leave her row, those she
+    // keeps are the nodes shown before (their index set again).
+    expect(made.filter((n) => n.closest(".mz-hand"))).toEqual([]);
+    const kept = [...host.querySelectorAll('.mz-hand[data-seat="2"] .mz-card')];
+    expect(kept.length).toBe(4);
+    expect(kept.length).toBeLessThan(carlas.length);
+    for (const card of kept) expect(carlas).toContain(card);
+    expect(kept.map((c) => c.dataset.index)).toEqual(["0", "1", "2", "3"]);
     expect([...host.querySelectorAll(".mz-hand")]).toEqual(rows);
     const fresh = document.createElement("div");
     mount(fresh, ctx).update(frame(after, { step: 5 }), frame(before), ctx);
