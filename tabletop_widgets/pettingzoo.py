@@ -167,6 +167,7 @@ class TabletopEnv(AECEnv):
         self._legal_indices_of = getattr(game, "legal_indices", None)
         self._actions_by_index = None
         self._decision = None  # the action being chosen part by part
+        self._legal_indices, self._legal_actions = [], []
         if self._parts_of is not None:
             self._action_indices = self._action_index = self._legal_indices_of = None
         elif self._legal_indices_of is not None:
@@ -230,7 +231,8 @@ class TabletopEnv(AECEnv):
         state = self.game_state
         kept_state, kept_seat, kept = self._vector
         if kept_state is state and kept_seat == seat:
-            # the same position again (a part of the same action chosen meanwhile)
+            # the same position again (a part of the same action chosen meanwhile: kept only
+            # for a game played part by part, where that is the common case)
             vector = kept.copy()
         else:
             vector = np.asarray(self.game.state_vector(state, seat), dtype=np.float32)
@@ -241,9 +243,9 @@ class TabletopEnv(AECEnv):
                 )
             if self._parts_of is not None:
                 vector = np.concatenate((vector, np.zeros(len(self.catalogue), dtype=np.float32)))
-            self._vector = (state, seat, vector.copy())
+                self._vector = (state, seat, vector.copy())
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
-        if seat == state.to_move and self._legal:
+        if seat == state.to_move and self._legal_indices:
             mask[self._legal_indices] = 1
             if self._decision is not None and self._decision.chosen:
                 vector[[self.observation_length + p for p in self._decision.chosen]] = 1.0
@@ -257,13 +259,16 @@ class TabletopEnv(AECEnv):
         self.steps += 1
         self._cumulative_rewards[agent] = 0
         self.rewards = dict.fromkeys(self.agents, 0)
-        chosen = self._legal[index]
         if self._decision is not None:
             chosen = self._decision.choose(index)
             if chosen is None:  # a part: the same agent chooses the next one
                 self._offer_parts()
                 self._truncate_after_max_steps()
                 return
+        elif self._legal_actions is None:  # the indices came straight from the game's tables
+            chosen = self._actions_by_index[index]
+        else:
+            chosen = self._legal_actions[self._legal_indices.index(index)]
         self.game_state = self.game_state._apply(chosen)
         if self.game_state.is_over:
             winners = set(self.game_state.winners)
@@ -271,7 +276,7 @@ class TabletopEnv(AECEnv):
                 self.rewards = {a: (1 if self._seat[a] in winners else -1) for a in self.agents}
                 self._accumulate_rewards()  # the only rewards: every other step pays 0
             self.terminations = {a: True for a in self.agents}
-            self._legal, self._legal_indices, self._decision = {}, [], None
+            self._legal_indices, self._legal_actions, self._decision = [], [], None
         elif not self._truncate_after_max_steps():
             self._refresh_legal()
             self.agent_selection = self.possible_agents[self.game_state.to_move]
@@ -279,7 +284,7 @@ class TabletopEnv(AECEnv):
     def _truncate_after_max_steps(self) -> bool:
         if self.max_steps is not None and self.steps >= self.max_steps:
             self.truncations = {a: True for a in self.agents}
-            self._legal, self._legal_indices, self._decision = {}, [], None
+            self._legal_indices, self._legal_actions, self._decision = [], [], None
             return True
         return False
 
@@ -288,24 +293,35 @@ class TabletopEnv(AECEnv):
             index = operator.index(action)
         except TypeError:
             raise IllegalAction(f"an action is an index into the action catalogue (an int), got {action!r}") from None
-        if index not in self._legal:
+        if index not in self._legal_indices:  # a scan of a short list: quicker than building a set
             what = f"{index} ({self.catalogue[index]!r})" if 0 <= index < len(self.catalogue) else f"{index} (out of range)"
-            legal = ", ".join(f"{i} ({self.catalogue[i]!r})" for i in list(self._legal)[:8])
+            legal = ", ".join(f"{i} ({self.catalogue[i]!r})" for i in self._legal_indices[:8])
             raise IllegalAction(f"action {what} is not legal for {agent} here; legal actions: {legal or 'none'}")
         return index
 
+    @property
+    def _legal(self) -> dict:
+        """Index → action for the legal actions of the seat to move (a part → None for a game
+        played part by part)."""
+        actions = self._legal_actions
+        if self._decision is not None:
+            actions = [None] * len(self._legal_indices)
+        elif actions is None:
+            actions = map(self._actions_by_index.__getitem__, self._legal_indices)
+        return dict(zip(self._legal_indices, actions))
+
     def _refresh_legal(self):
-        """Index → action for the legal actions of the seat to move (and their indices, in order);
-        for a game played part by part, the first parts of its legal actions."""
+        """The indices of the legal actions of the seat to move, in order, and the actions
+        (None when they are the catalogue's actions of those indices); for a game played part
+        by part, the first parts of its legal actions."""
         if self._parts_of is not None:
             actions = self.game_state.legal_actions()
             self._decision = _Decision(actions, self._parts_of(actions))
             self._offer_parts()
             return
         if self._legal_indices_of is not None:
-            indices = self._legal_indices_of(self.game_state)
-            self._legal = dict(zip(indices, map(self._actions_by_index.__getitem__, indices)))
-            self._legal_indices = indices
+            self._legal_indices = self._legal_indices_of(self.game_state)
+            self._legal_actions = None
             return
         actions = self.game_state.legal_actions()
         if self._action_indices is not None:
@@ -321,13 +337,11 @@ class TabletopEnv(AECEnv):
                         f"{self.game.name}: legal action {notation!r} is missing from action_catalogue()"
                     )
                 indices.append(self.index_of[notation])
-        self._legal = dict(zip(indices, actions))
-        self._legal_indices = indices
+        self._legal_indices, self._legal_actions = indices, actions
 
     def _offer_parts(self):
         options = self._decision.options
-        self._legal = dict.fromkeys(options)
-        self._legal_indices = options
+        self._legal_indices, self._legal_actions = options, None
 
     # display --------------------------------------------------------------------------------------
     def render(self):
