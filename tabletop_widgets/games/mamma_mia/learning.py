@@ -451,20 +451,28 @@ def state_vector(game, state, seat: int) -> list:
     in_oven = 0
     base, by_seat, orders, before = (at["oven_base"].start, at["oven_ingredients"].start, at["oven_orders"].start,
                                      at["before_last_order"].start)
-    running = [0.0] * K
-    for i in range(cursor, len(items)):
-        item = items[i]
+    running = [0.0] * K  # the ingredients from the cursor on (a slice assignment copies it)
+    rest = items[cursor:]
+    if part:  # only an ingredient entry is revealed card by card
+        _, s, k, n = rest[0]
+        n -= part
+        in_oven += n
+        running[k] += n
+        if s is None:
+            v[base + k] += n
+        else:
+            v[by_seat + rel(s) * K + k] += n
+        rest = rest[1:]
+    for item in rest:
         if item[0] == "o":
             in_oven += 1
             r = rel(item[1])
             v[orders + r] += 1.0
-            v[before + r * K:before + (r + 1) * K] = running
+            r = before + r * K
+            v[r:r + K] = running
         else:
             _, s, k, n = item
-            if i == cursor:
-                n -= part
             in_oven += n
-            running = running[:]
             running[k] += n
             if s is None:
                 v[base + k] += n
