@@ -91,6 +91,9 @@ def _hook(game: Game, what: str):
         raise NotImplementedError(f"no PettingZoo environment for {game.name}: {exc}") from None
 
 
+_FIRST = operator.itemgetter(0)
+
+
 class _Decision:
     """An action being chosen part by part: the legal actions whose parts begin with the parts
     chosen so far (``parts[i]`` is the tuple of part indices of ``actions[i]``)."""
@@ -101,23 +104,23 @@ class _Decision:
         self.actions, self.parts, self.chosen = actions, parts, []
         # the first part is always asked, even when only one is legal: every action of the
         # game is at least one step of its agent
-        self.options = list(dict.fromkeys(p[0] for p in parts))
+        self.options = list(dict.fromkeys(map(_FIRST, parts)))
 
     def choose(self, part: int):
         """Take ``part`` (one of :attr:`options`), then every part the remaining actions share;
         the action once it is whole, else None (:attr:`options` are then the next parts)."""
         depth = len(self.chosen)
         if len(self.parts) > 1:
-            keep = [i for i, p in enumerate(self.parts) if p[depth] == part]
-            self.actions = [self.actions[i] for i in keep]
-            self.parts = [self.parts[i] for i in keep]
+            kept = [(a, p) for a, p in zip(self.actions, self.parts) if p[depth] == part]
+            self.actions = [a for a, _ in kept]
+            self.parts = [p for _, p in kept]
         self.chosen.append(part)
         depth += 1
         while True:
             if len(self.parts) == 1:  # one action left: the rest of its parts are taken
                 self.chosen.extend(self.parts[0][depth:])
                 return self.actions[0]
-            options = list(dict.fromkeys(p[depth] for p in self.parts))
+            options = list(dict.fromkeys(map(operator.itemgetter(depth), self.parts)))
             if len(options) > 1:
                 self.options = options
                 return None
