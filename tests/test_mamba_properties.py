@@ -585,3 +585,20 @@ def test_the_suffocation_table_is_the_full_cross_rule():
         for filled in rules.CELLS:
             by_table = [c for c, around in rules.SUFFOCATION[filled] if not empty & around]
             assert by_table == [c for c in rules.AROUND[filled] if rows[c] != "." and rules._full_cross(rows, c)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=".SNEW", min_size=9, max_size=9))
+def test_a_lines_facing_runs_are_those_its_runs_of_one_side_face(line):
+    # the engine scans a line cell by cell; the plain reading: runs as a regular expression
+    # finds them, each pair of runs that touch end to end with unequal lengths
+    import re
+
+    from tabletop_widgets.games.mamba import rules
+
+    runs = [(m.group()[0], m.end() - m.start(), m.start()) for m in re.finditer(r"S+|N+|E+|W+", line)]
+    expected = []
+    for a, b in zip(runs, runs[1:]):
+        if a[2] + a[1] == b[2] and a[1] != b[1]:
+            expected.append((a + b) if a[1] > b[1] else (b + a))
+    assert rules._line_pairs(line) == tuple(expected)

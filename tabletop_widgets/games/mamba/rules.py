@@ -286,20 +286,27 @@ class _LineCache(dict):
 
 _LINE_PAIRS = _LineCache()
 _LINE_PAIRS_LIMIT = 100_000  # long random play with 4 players reaches about 90,000 lines
-_RUN = re.compile(r"S+|N+|E+|W+")
 
 
 def _line_pairs(line: str) -> tuple:
     """The facing runs of unequal length in ``line``, as (U letter, |U|, U offset, T letter,
-    |T|, T offset): U dominates T."""
+    |T|, T offset): U dominates T. (A scan of the 9 cells: quicker than a regular expression
+    for a line met for the first time.)"""
     pairs = []
     prev = None
-    for m in _RUN.finditer(line):
-        run = (m.group()[0], m.end() - m.start(), m.start())
-        if prev is not None and prev[2] + prev[1] == run[2] and prev[1] != run[1]:
-            u, t = (prev, run) if prev[1] > run[1] else (run, prev)
-            pairs.append(u + t)
-        prev = run
+    i, end = 0, len(line)
+    while i < end:
+        ch = line[i]
+        j = i + 1
+        while j < end and line[j] == ch:
+            j += 1
+        if ch != ".":
+            run = (ch, j - i, i)
+            if prev is not None and prev[2] + prev[1] == i and prev[1] != j - i:
+                u, t = (prev, run) if prev[1] > j - i else (run, prev)
+                pairs.append(u + t)
+            prev = run
+        i = j
     return tuple(pairs)
 
 
