@@ -797,19 +797,24 @@ function backsRow(doc, n, which, colour) {
   });
 }
 
-/** A seat's name line: its parts are items, so the turn passing on adds or removes a badge. */
+/** A seat's name line: its parts are items. Its badges stay in the line and are shown or
+ * hidden, so the turn passing on sets two attributes instead of taking a node out of the page
+ * and putting another in. */
 function seatNameItems(doc, view, ctx, played, s, p, colour) {
   const personal = (view.personal || [])[s];
   const name = seatName(view, ctx, s);
-  const badge = (key, cls, text) => fixed(key, () => el(doc, "span", { class: cls }, el(doc, "span", { class: "mm-badge-words" }, text)));
+  const badge = (key, cls, text, shown) => ({
+    ...fixed(key, () => el(doc, "span", { class: cls }, el(doc, "span", { class: "mm-badge-words" }, text))),
+    patch: (node) => { if (node.hidden === shown) node.hidden = !shown; },
+  });
   return [
     personal ? { key: "personal", sig: personal, build: () => el(doc, "span", { class: "mm-personal", title: `personal ingredient: ${kindLabel(personal)}` }, ingredientIcon(personal, doc)) } : null,
     { key: "dot", sig: colour || "", build: () => seatDot(doc, colour) },
     { key: "name", sig: name, build: () => doc.createTextNode(name) },
-    ctx && ctx.seat === s ? badge("you", "mm-badge", "you") : null,
-    view.to_move === s && view.phase !== "over" ? badge("turn", "mm-badge mm-badge-turn", "to move") : null,
-    played && played.seat === s ? badge("last", "mm-badge mm-badge-last", "just played") : null,
-    (view.winners || []).includes(s) && view.phase === "over" ? badge("winner", "mm-badge", "winner") : null,
+    badge("you", "mm-badge", "you", !!ctx && ctx.seat === s),
+    badge("turn", "mm-badge mm-badge-turn", "to move", view.to_move === s && view.phase !== "over"),
+    badge("last", "mm-badge mm-badge-last", "just played", !!played && played.seat === s),
+    badge("winner", "mm-badge", "winner", (view.winners || []).includes(s) && view.phase === "over"),
     p.mamma_mia || view.mamma_mia_card === s
       ? fixed("mm", () => el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"))
       : null,
@@ -859,8 +864,8 @@ export function seatsItems(doc, view, ctx, played = null) {
     const toMove = view.to_move === s && view.phase !== "over";
     const justPlayed = !!played && played.seat === s;
     const cls = ["mm-seat", toMove ? "mm-to-move" : null, justPlayed ? "mm-just-moved" : null].filter(Boolean).join(" ");
-    // A seat is two lines set in place: a turn passing on moves two badges and sets the
-    // numbers of one seat's facts.
+    // A seat is two lines set in place: a turn passing on hides one badge, shows another and
+    // sets the numbers of one seat's facts.
     seats.push({
       key: s,
       build: () => el(doc, "div", { class: cls, style: { "--mm-seat": seatColour(colour) }, dataset: { seat: String(s) } }),
