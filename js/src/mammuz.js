@@ -782,6 +782,7 @@ export function mount(boardEl, ctx) {
     const everyHand = (c.seat === null || c.seat === undefined) && Array.isArray(view.hands);
     root.classList.toggle("mz-every-hand", everyHand);
     if (everyHand) root.style.setProperty("--mz-hand-rows", String(view.hands.length));
+    else root.removeAttribute("style"); // its only property: a seat's view after the all-seeing one
     if (legal.length && view.phase !== "over") composer = makeComposer(legal, sel, hand || {}, view.phase === "lay" ? null : view.claim);
     const animate = !c.settings || c.settings.animate !== false;
     // Redrawing the same frame (new legal actions, a selection) keeps its animation, so a

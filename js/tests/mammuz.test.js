@@ -436,6 +436,18 @@ describe("updating in place", () => {
   });
 });
 
+  it("a seat's view after the all-seeing one draws what a fresh seat view draws", () => {
+    const all = makeCtx({ seat: null, legal: [] });
+    const ctx = makeCtx({ legal: [] });
+    const board = mount(host, all);
+    board.update(frame(allView()), null, all);
+    board.update(frame(seatView()), null, ctx);
+    const fresh = document.createElement("div");
+    mount(fresh, ctx).update(frame(seatView()), null, ctx);
+    expect(host.innerHTML).toBe(fresh.innerHTML);
+    board.destroy();
+  });
+
 describe("cleanup", () => {
   it("destroy removes the board and every listener it added", () => {
     const added = [];
