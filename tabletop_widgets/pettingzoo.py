@@ -27,7 +27,8 @@ the game has one (no notation written per step), else through their notation.
 
 Rewards come once, when the game ends: +1 to each winner and −1 to each other seat; 0 to all
 when every seat wins (a shared result) or nobody does. ``max_steps`` truncates a game after
-that many actions with no reward. ``reset(seed=s)`` deals the game ``game.new_state(s)``;
+that many steps with no reward (for a game played part by part each part is a step, so the
+cut may fall inside an action). ``reset(seed=s)`` deals the game ``game.new_state(s)``;
 ``reset()`` deals the seed after the previous one (0 for a new environment), so runs repeat.
 An illegal or out-of-range action raises :class:`tw.IllegalAction` and changes nothing.
 """
