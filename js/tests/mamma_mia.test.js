@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, it, expect, vi, beforeEach, afterEach } from "vitest";
+import { created } from "./created.js";
 import {
   ICON_CSS,
   KINDS,
@@ -512,23 +513,6 @@ describe("the evaluation", () => {
 });
 
 describe("updating in place", () => {
-  /** The elements `fn` creates (built, whether or not they stay in the page). */
-  function created(fn) {
-    const made = [];
-    const make = document.createElement.bind(document);
-    const spy = vi.spyOn(document, "createElement").mockImplementation((tag, opts) => {
-      const node = make(tag, opts);
-      made.push(node);
-      return node;
-    });
-    try {
-      fn();
-    } finally {
-      spy.mockRestore();
-    }
-    return made;
-  }
-
   /** The all-seeing view before and after Green's turn: 2 salami in the oven, 1 olive drawn. */
   function greensTurn() {
     const hands = [

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { describe, it, expect, vi, beforeEach, afterEach } from "vitest";
+import { created } from "./created.js";
 import { ANIMALS, DINOS, DINOSAURS, SPECIES, cardBack, faceCard, sortCards } from "../src/mammuz_cards.js";
 import widget, { animationsOf, isForward, layNotation, mount, parseAction } from "../src/mammuz.js";
 
@@ -408,18 +409,7 @@ describe("updating in place", () => {
     board.update(frame(before), null, ctx);
     const rows = [...host.querySelectorAll(".mz-hand")];
     const carlas = [...host.querySelectorAll('.mz-hand[data-seat="2"] .mz-card')];
-    const made = [];
-    const make = document.createElement.bind(document);
-    const spy = vi.spyOn(document, "createElement").mockImplementation((tag, opts) => {
-      const node = make(tag, opts);
-      made.push(node);
-      return node;
-    });
-    try {
-      board.update(frame(after, { step: 5 }), frame(before), ctx);
-    } finally {
-      spy.mockRestore();
-    }
+    const made = created(() => board.update(frame(after, { step: 5 }), frame(before), ctx));
     // No row and no card of a hand is built: the cards Carla laid leave her row, those she
     // keeps are the nodes shown before (their index set again).
     expect(made.filter((n) => n.closest(".mz-hand"))).toEqual([]);
