@@ -452,18 +452,8 @@ def state_vector(game, state, seat: int) -> list:
     base, by_seat, orders, before = (at["oven_base"].start, at["oven_ingredients"].start, at["oven_orders"].start,
                                      at["before_last_order"].start)
     running = [0.0] * K  # the ingredients from the cursor on (a slice assignment copies it)
-    rest = items[cursor:]
-    if part:  # only an ingredient entry is revealed card by card
-        _, s, k, n = rest[0]
-        n -= part
-        in_oven += n
-        running[k] += n
-        if s is None:
-            v[base + k] += n
-        else:
-            v[by_seat + rel(s) * K + k] += n
-        rest = rest[1:]
-    for item in rest:
+    revealed = part  # of the entry at the cursor: only an ingredient entry is revealed card by card
+    for item in items[cursor:]:
         if item[0] == "o":
             in_oven += 1
             r = rel(item[1])
@@ -472,6 +462,8 @@ def state_vector(game, state, seat: int) -> list:
             v[r:r + K] = running
         else:
             _, s, k, n = item
+            n -= revealed
+            revealed = 0
             in_oven += n
             running[k] += n
             if s is None:
