@@ -43,6 +43,15 @@ def _missing(needs, table):
     return tuple([n - t if n > t else 0 for n, t in zip(needs, table)])
 
 
+def _kept(cache, key, value, limit):
+    """``value`` kept in ``cache`` under ``key``; a cache of ``limit`` entries is emptied first,
+    so that a game's caches stay bounded however long it runs."""
+    if len(cache) >= limit:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
 def _one(k, n, size):
     out = [0] * size
     out[k] = n

@@ -20,7 +20,7 @@ import itertools
 from tabletop_widgets.core import Rng
 
 from .cards import (BOMBASTICA_MIN, HELP, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
-                    _covers, _event, _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub,
+                    _covers, _event, _kept, _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, cards_phrase)
 
 
@@ -136,7 +136,7 @@ def settle_actions(state):
         actions = g._settle_parts.get(key)
         if actions is None:
             actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
-            _keep(g._settle_parts, key, actions)
+            _kept(g._settle_parts, key, actions, _SETTLE_PARTS)
         return list(actions)
     variants, _ = ways(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
@@ -153,18 +153,14 @@ def settle_actions(state):
         key = (variant, missing, tuple(map(min, hand, missing)), can_ask)
         part = parts.get(key)
         if part is None:
-            part = _keep(parts, key, _settle_part(g, *key))
+            part = _kept(parts, key, _settle_part(g, *key), _SETTLE_PARTS)
         out += part
     if not from_table:
         out.append(SEND_BACK)
     return out
 
 
-def _keep(cache, key, value):
-    if len(cache) > 100_000:
-        cache.clear()
-    cache[key] = value
-    return value
+_SETTLE_PARTS = 100_000  # a game keeps at most this many parts of settling decisions
 
 
 def _settle_part(g, variant, missing, held, can_ask):
@@ -267,9 +263,7 @@ def _shown_with(state, shown, key, build):
     cache = state.game._shown_parts
     entry = cache.get((id(shown), key))
     if entry is None or entry[0] is not shown:
-        if len(cache) > _SHOWN_PARTS:
-            cache.clear()
-        entry = cache[(id(shown), key)] = (shown, build())
+        entry = _kept(cache, (id(shown), key), (shown, build()), _SHOWN_PARTS)
     return entry[1]
 
 
@@ -535,9 +529,7 @@ def decision(state, seat=None):
     cache = g._decision_views
     out = cache.get(key)
     if out is None:
-        if len(cache) >= _DECISIONS:
-            cache.clear()
-        out = cache[key] = _decision(state, seat)
+        out = _kept(cache, key, _decision(state, seat), _DECISIONS)
     return out
 
 

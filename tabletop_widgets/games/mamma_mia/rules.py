@@ -25,9 +25,9 @@ from tabletop_widgets.core.game import files_allowed, read_option_file
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
     BOMBASTICA_MIN, COLOURS, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
-    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _make_action, _make_action_new,
-    _missing, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO, cards_phrase, cards_text,
-    kind_words)
+    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _kept, _make_action,
+    _make_action_new, _missing, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
+    cards_phrase, cards_text, kind_words)
 
 
 EDITIONS = {
@@ -416,14 +416,6 @@ class MammaMiaPlus(MammaMia):
 _VIEW_PARTS = 20_000
 
 
-def _view_part(cache, key, part):
-    """``part`` kept in ``cache`` under ``key`` (emptied when full, so a long run stays bounded)."""
-    if len(cache) >= _VIEW_PARTS:
-        cache.clear()
-    cache[key] = part
-    return part
-
-
 # the oven's public side, for the views
 class OvenView:
     """What everybody sees of one oven, built once and shared by the states of that oven.
@@ -663,9 +655,7 @@ class MammaMiaState(State):
                 part = parts.get((k, n, size, labels))
                 out += self._kind_turns(k, n, size, labels) if part is None else part
             k += 1
-        if len(g._hand_turns) > _TURN_PARTS:
-            g._hand_turns.clear()
-        g._hand_turns[(ing, size, labels)] = tuple(out)
+        _kept(g._hand_turns, (ing, size, labels), tuple(out), _TURN_PARTS)
         return out
 
     def _joined_turns(self, ing, size, labels):
@@ -695,10 +685,7 @@ class MammaMiaState(State):
             rows = self._kind_rows(k, n, size)
         out = []
         _join_turns(out, rows, labels)
-        if len(g._kind_turns) > _TURN_PARTS:
-            g._kind_turns.clear()
-        out = g._kind_turns[(k, n, size, labels)] = tuple(out)
-        return out
+        return _kept(g._kind_turns, (k, n, size, labels), tuple(out), _TURN_PARTS)
 
     def _kind_rows(self, k, n, size):
         """For each count of kind ``k`` (``None``: no ingredient put) that a hand of ``size``
@@ -724,18 +711,12 @@ class MammaMiaState(State):
             if with_order is None:
                 with_order = g._order_turns[key] = _OrderTurns(kind, count, needs[1], optional)
             rows.append((without_order, with_order))
-        if len(g._kind_rows) > _TURN_PARTS:
-            g._kind_rows.clear()
-        rows = g._kind_rows[(k, n, size)] = tuple(rows)
-        return rows
+        return _kept(g._kind_rows, (k, n, size), tuple(rows), _TURN_PARTS)
 
     def _hand_labels(self, hand_orders):
         """The labels of the order cards ``hand_orders``, sorted, each once."""
         g = self.game
-        if len(g._hand_labels) > _TURN_PARTS:
-            g._hand_labels.clear()
-        labels = g._hand_labels[hand_orders] = tuple(sorted({g.deck[o].label for o in hand_orders}))
-        return labels
+        return _kept(g._hand_labels, hand_orders, tuple(sorted({g.deck[o].label for o in hand_orders})), _TURN_PARTS)
 
     def _apply(self, action):
         # without events (see ``events``): the position applied to is kept as a copy of its
@@ -985,7 +966,7 @@ class MammaMiaState(State):
         phase = self.phase
         table = g._table_views.get(self.table)
         if table is None:
-            table = _view_part(g._table_views, self.table, dict(zip(kinds, self.table)))
+            table = _kept(g._table_views, self.table, dict(zip(kinds, self.table)), _VIEW_PARTS)
         players_views = g._player_views
         players = []
         for key in zip(range(P), map(sum, self.hands_ing), map(len, self.hands_ord), map(len, self.waiters),
@@ -995,9 +976,9 @@ class MammaMiaState(State):
             entry = players_views.get(key)
             if entry is None:
                 s, ing, orders, waiter, delivered = key[:5]
-                entry = _view_part(players_views, key, {
+                entry = _kept(players_views, key, {
                     "seat": s, "colour": COLOURS[s], "hand_ingredients": ing, "hand_orders": orders,
-                    "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s})
+                    "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s}, _VIEW_PARTS)
             players.append(entry)
         obs = {
             "game": g.name, "edition": g.edition, "seats": fixed["seats"],
@@ -1025,11 +1006,11 @@ class MammaMiaState(State):
         ing_view = g._hand_views.get(ing)
         if ing_view is None:
             kinds = g.kinds
-            ing_view = _view_part(g._hand_views, ing, {kinds[k]: n for k, n in enumerate(ing) if n})
+            ing_view = _kept(g._hand_views, ing, {kinds[k]: n for k, n in enumerate(ing) if n}, _VIEW_PARTS)
         orders_view = g._order_views.get(orders)
         if orders_view is None:
             card_dicts = g.card_dicts
-            orders_view = _view_part(g._order_views, orders, [card_dicts[o] for o in sorted(orders)])
+            orders_view = _kept(g._order_views, orders, [card_dicts[o] for o in sorted(orders)], _VIEW_PARTS)
         return {"ingredients": ing_view, "orders": orders_view}
 
     def caption(self, action):
