@@ -574,8 +574,11 @@ export function legendHtml(view, seatNames) {
 
 export const MAMBA_CSS = `
 /* The table's box fits the board (460 px at most, square, and its focus ring) with the seats
-   beside it: no empty band under the board, one height for every frame. */
-.tw-root.tw-mamba { --tw-table-height: 464px; }
+   beside it: no empty band under the board, one height for every frame. A narrower table (a
+   notebook beside its file browser) draws the board smaller, the seats keeping 180 px, and the
+   box follows it: its height is read from the width of the table's column. */
+.tw-root.tw-mamba .tw-main { container-type: inline-size; }
+.tw-root.tw-mamba { --mamba-size: max(260px, min(460px, 100cqi - 192px)); --tw-table-height: calc(var(--mamba-size) + 4px); }
 .mamba {
   --mamba-S: var(--mamba-color-S, #d0443a);
   --mamba-N: var(--mamba-color-N, #2f6fc0);
@@ -601,7 +604,7 @@ export const MAMBA_CSS = `
   font-size: var(--jp-ui-font-size1, 13px);
   display: flex; flex-wrap: nowrap; gap: 12px; align-items: flex-start;
 }
-.mamba .mamba-main { flex: 0 1 460px; min-width: 260px; }
+.mamba .mamba-main { flex: none; width: var(--mamba-size, 460px); }
 .mamba .mamba-side { flex: 1 1 200px; min-width: 180px; display: flex; flex-direction: column; gap: 8px; }
 .mamba .board-host { outline: none; border-radius: 14px; }
 .mamba .board-host:focus-visible { box-shadow: 0 0 0 2px var(--mamba-accent); }

@@ -26,8 +26,8 @@ import { drawn, fixed, reconcile, setText, shell } from "./dom.js";
    count; its name, which would be cut short, only when it comes forward. */
 const PILE_QUERIES = Array.from({ length: 16 }, (_, i) =>
   `@container mm-pile-${i + 1} (max-width: ${71 + i * 30}px) {
-  .mm-hand-group:not(:hover):not(:focus-within) .mm-card { align-items: flex-start; }
-  .mm-hand-group:not(:hover):not(:focus-within) .mm-card-name { visibility: hidden; }
+  .mm-hand-group:not(:hover):not(:has(:focus-visible)) .mm-card { align-items: flex-start; }
+  .mm-hand-group:not(:hover):not(:has(:focus-visible)) .mm-card-name { visibility: hidden; }
 }`).join("\n");
 
 export const css = `
@@ -74,8 +74,16 @@ export const css = `
 /* The middle and the hand share their room by phase: a turn's composer sits under the hand,
    the evaluation's decision and revealed cards in the middle. Each phase keeps one split. */
 .mm-slot-middle { flex: 0 0 150px; display: flex; flex-direction: column; gap: 6px; }
-.mm-root.mm-evaluating .mm-slot-middle { flex-basis: 264px; }
-.mm-slot-middle > .mm-eval-box { flex: 1 0 auto; }
+.mm-root.mm-evaluating .mm-slot-middle { flex-basis: 264px; overflow: hidden; }
+/* A decision gives the order being settled its whole height and takes the rest: a long list of
+   answers (a Ciottona's kinds and helpers) scrolls inside the decision. While the viewer decides,
+   the order's heading gives its line to the question (the status line says who empties the
+   oven; a screen reader still reads the heading). */
+.mm-slot-middle > .mm-eval-box { flex: none; }
+.mm-slot-middle > .mm-decision { flex: 0 1 auto; min-height: 0; overflow-y: auto; }
+.mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box { padding-top: 3px; padding-bottom: 3px; }
+.mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box > h4 {
+  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .mm-slot-hand { flex: 1 1 0; display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
 .mm-slot-hand > .mm-hand { flex: 1 1 0; min-height: 0; overflow: auto; }
 .mm-slot-hand > .mm-composer { flex: none; }
@@ -145,7 +153,11 @@ export const css = `
 .mm-pile-count { color: var(--mm-fg); }
 .mm-oven { display: flex; flex-direction: column; gap: 4px; flex: 1 1 0; min-height: 0; }
 .mm-oven > .mm-pile { flex-direction: row; gap: 6px; }
-.mm-log { list-style: none; margin: 0; padding: 0; flex: 1 1 0; min-height: 0; overflow-y: auto; }
+/* The oven's log scrolls in the room its region leaves, which no whole number of entries fills:
+   its foot fades out, so the entry the region cuts reads as the next one below, not as a line
+   cut in half; scrolled to its end, the oldest entry stands whole above the fade. */
+.mm-log { list-style: none; margin: 0; padding: 0 0 16px; flex: 1 1 0; min-height: 0; overflow-y: auto;
+  mask-image: linear-gradient(to bottom, #000 calc(100% - 20px), transparent calc(100% - 2px)); }
 .mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; }
 .mm-log li .mm-icon { width: 16px; height: 16px; }
 .mm-log li.mm-log-new { font-weight: 700; }
@@ -233,7 +245,7 @@ export const css = `
 ${PILE_QUERIES}
 .mm-hand-cards > :last-child { flex-shrink: 0; }
 .mm-hand-group .mm-count { right: auto; left: -4px; z-index: 1; }
-.mm-hand-cards > :hover, .mm-hand-cards > :focus-within { position: relative; z-index: 1; }
+.mm-hand-cards > :hover, .mm-hand-cards > :has(:focus-visible) { position: relative; z-index: 1; }
 .mm-hand-group, .mm-hand-order { display: flex; }
 .mm-hand-group .mm-card + .mm-card { margin-left: -42px; }
 .mm-hand > * { flex: none; }
@@ -256,9 +268,10 @@ ${PILE_QUERIES}
 .mm-controls button[aria-pressed="true"]::before { content: "\\2713  "; }
 .mm-root button.mm-play:not(:disabled) { font-weight: 700; background: var(--mm-choice); color: var(--mm-bg); border-color: var(--mm-choice); }
 .mm-composed { color: var(--mm-muted); }
-.mm-decision { border: 3px double var(--mm-choice); border-radius: 8px; padding: 8px; background: var(--mm-bg);
-  display: flex; flex-direction: column; gap: 6px; }
+.mm-decision { border: 3px double var(--mm-choice); border-radius: 8px; padding: 2px 6px 3px; background: var(--mm-bg);
+  display: flex; flex-direction: column; gap: 3px; }
 .mm-decision-q { font-weight: 700; }
+.mm-root .mm-decision button { padding: 1px 8px; }
 .mm-decision-answers { display: flex; gap: 6px; flex-wrap: wrap; }
 .mm-eval { display: flex; gap: 10px; flex-wrap: nowrap; align-items: flex-start; }
 /* The cards revealed so far fan as a hand does, inside the room the order being settled leaves
@@ -280,15 +293,16 @@ ${PILE_QUERIES}
 .mm-settle > :not(.mm-order) { grid-column: 2; min-width: 0; }
 /* A covered order card (in a fanned hand or strip) shows its name down its edge, as a spine,
    and its recipe's counts and icons: each card of a fan stays known by what shows of it. It
-   opens whole when it comes forward (pointer or focus). */
+   opens whole when it comes forward: under the pointer or the keyboard's focus (a card chosen
+   by a click closes again when the pointer leaves it, though it keeps the focus). */
 .mm-hand-order, .mm-fan-order { container: mm-fan / inline-size; }
 @container mm-fan (max-width: 140px) {
-  :not(:hover):not(:focus-within) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
-  :not(:hover):not(:focus-within) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
+  :not(:hover):not(:has(:focus-visible)) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
+  :not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
     white-space: nowrap; overflow: hidden; line-height: 14px; }
-  :not(:hover):not(:focus-within) > .mm-order > .mm-recipe { flex: none; margin: 0; }
-  :not(:hover):not(:focus-within) > .mm-order .mm-recipe-text { display: none; }
-  :not(:hover):not(:focus-within) > .mm-order .mm-recipe-n { min-width: 0; }
+  :not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-recipe { flex: none; margin: 0; }
+  :not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-text { display: none; }
+  :not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-n { min-width: 0; }
 }
 .mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
 .mm-settle-line .mm-icon { width: 16px; height: 16px; }
@@ -1014,7 +1028,8 @@ function handCardsItem(doc, view, hand, seat, composer) {
 export function evaluationItems(doc, view, ctx, fly) {
   const ev = view.evaluation;
   if (!ev) return [];
-  const head = `Emptying the oven — ${seatName(view, ctx, ev.emptier)} reveals the cards one by one (${ev.remaining ?? 0} left)`;
+  // One line in a narrow table: the status line above already says the oven is being emptied.
+  const head = `${seatName(view, ctx, ev.emptier)} empties the oven, card by card (${ev.remaining ?? 0} left)`;
   const cards = ev.revealed || [];
   // Only the last few revealed cards: the rest are already sorted into the table's columns.
   const from = Math.max(0, cards.length - 8);
@@ -1135,7 +1150,8 @@ export function decisionItem(doc, view, ctx) {
       items.push({
         key: group,
         sig: J(answers),
-        build: () => el(doc, "div", { class: "mm-decision-answers", dataset: { group } }, heading[group] ? el(doc, "span", { class: "mm-muted" }, heading[group]) : null,
+        // A lone answer says what it does itself ("Make it, adding…"): no heading over it.
+        build: () => el(doc, "div", { class: "mm-decision-answers", dataset: { group } }, heading[group] && answers.length > 1 ? el(doc, "span", { class: "mm-muted" }, heading[group]) : null,
           answers.map(([notation, label]) => el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, label))),
       });
     }

@@ -148,10 +148,11 @@ export const css = `
   display: flex; flex-direction: column; gap: 3px; position: relative; }
 .mz-seat.mz-to-move { border-color: var(--mz-turn); box-shadow: 0 0 0 2px var(--mz-turn); }
 .mz-seat-name { display: flex; gap: 4px; align-items: center; font-weight: 700; flex-wrap: wrap; }
-/* A fact about a seat ("you", "bot", "started this herd") in plain ink; the seat to move in the
+/* A fact about a seat ("you", "bot", "herd starter") in plain ink; the seat to move in the
    accent, with an arrow. Text on the accent takes the page's background: dark on a dark
-   theme's light accent. */
-.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; border: 1px solid var(--mz-muted); color: var(--mz-fg); font-weight: 600; }
+   theme's light accent. A badge keeps its words on one line: on a narrow seat it takes a line
+   of its own instead. */
+.mz-badge { font-size: 11px; border-radius: 4px; padding: 0 4px; border: 1px solid var(--mz-muted); color: var(--mz-fg); font-weight: 600; white-space: nowrap; }
 .mz-badge.mz-badge-turn { background: var(--mz-turn); border-color: var(--mz-turn); color: var(--mz-bg); font-weight: 700; }
 .mz-badge.mz-badge-turn::before { content: "\\25B6\\FE0E  "; }
 .mz-badge.mz-badge-win { color: #fff; border-color: #2f855a; }
@@ -460,7 +461,7 @@ function seatNameLine(doc, view, ctx, s, over, moving, bots) {
   if (ctx && ctx.seat === s) name.append(el(doc, "span", { class: "mz-badge" }, "you"));
   if (bots.includes(s)) name.append(el(doc, "span", { class: "mz-badge" }, "bot"));
   if (moving) name.append(el(doc, "span", { class: "mz-badge mz-badge-turn" }, "to move"));
-  if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "started this herd"));
+  if (!over && (view.displays || []).length && view.starter === s) name.append(el(doc, "span", { class: "mz-badge" }, "herd starter"));
   if (over && (view.winners || []).includes(s)) name.append(el(doc, "span", { class: "mz-badge mz-badge-win" }, "winner"));
   return name;
 }

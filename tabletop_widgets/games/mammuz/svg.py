@@ -343,7 +343,7 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         bx = px + 14 + 8.6 * len(name)
         started = not over and bool(displays) and view.get("starter") == s
         for text, fill, show in (("you", ACCENT, s == seat), ("to move", ACCENT, moving),
-                                 ("started this herd", ACCENT, started),
+                                 ("herd starter", ACCENT, started),
                                  ("winner", WIN, over and s in (view.get("winners") or []))):
             if show:
                 mark, w = badge(bx, py + 17, text, fill)

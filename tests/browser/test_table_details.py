@@ -1,0 +1,142 @@
+"""Details of the table a player or a teacher meets, measured in a real browser on pages that need
+no kernel (live pages as tests/browser/live_page.py writes them, standalone replays): a Mamma
+Mia decision fits its region at a laptop's widths, a hand card chosen by a click goes back into
+its fan, the oven's log fades where its region cuts it, Mamba's board fills the table's box and
+MammuZ's badges keep to one line. Screenshots go to ARTIFACTS."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop_widgets as tw
+from conftest import ARTIFACTS
+from live_page import live_page
+
+
+def _played(name, players, seed, steps):
+    m = tw.Match(name, seed=seed, players=players)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players)}, max_steps=steps)
+    return m
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    pg = browser.new_page(viewport={"width": 1280, "height": 800})
+    yield pg
+    pg.close()
+
+
+def _shot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"details-{name}.png"))
+
+
+# The evaluation's middle region: nothing in it scrolls or lies outside it, the order being
+# settled shows whole, and every answer of a short decision is in sight without scrolling.
+DECISION = """() => {
+  const r = (e) => e.getBoundingClientRect();
+  const mid = document.querySelector('.mm-slot-middle'), dec = mid.querySelector('.mm-decision');
+  const box = mid.querySelector('.mm-eval-box');
+  const m = r(mid), d = r(dec), b = r(box);
+  return {
+    midOverflow: mid.scrollHeight - mid.clientHeight,
+    evalCut: box.scrollHeight - box.clientHeight + Math.max(0, b.bottom - m.bottom),
+    overlap: Math.max(0, d.bottom - b.top),
+    hidden: [...dec.querySelectorAll('button')].filter((x) => { const q = r(x); return q.top < d.top || q.bottom > d.bottom; })
+      .map((x) => x.textContent),
+  };
+}"""
+
+
+def test_a_decision_fits_the_middle_region(page, tmp_path):
+    # Brown's order lacks two cards he holds: make it adding them, or send it back.
+    m = _played("mamma-mia", 5, 15, 43)
+    decision = m.state.observe(m.state.to_move)["evaluation"]["decision"]
+    assert decision["seat"] == m.state.to_move and len(m.state.legal_actions()) == 2
+    page.goto(live_page(tw.widget(m, seat=m.state.to_move), tmp_path / "decision.html").as_uri())
+    page.wait_for_selector(".mm-decision button")
+    found = {}
+    for width in (1280, 900):
+        page.set_viewport_size({"width": width, "height": 800})
+        found[width] = page.evaluate(DECISION)
+        _shot(page, f"decision-{width}")
+    assert all(f == {"midOverflow": 0, "evalCut": 0, "overlap": 0, "hidden": []} for f in found.values()), found
+
+
+def test_a_hand_card_chosen_by_a_click_goes_back_into_its_fan(page, tmp_path):
+    m = _played("mamma-mia-plus", 6, 3, 30)
+    me = m.state.to_move
+    page.goto(live_page(tw.widget(m, seat=me, bots={s: "random" for s in range(6) if s != me}), tmp_path / "hand.html").as_uri())
+    page.set_viewport_size({"width": 900, "height": 800})
+    covered = page.locator(".mm-hand-cards > .mm-hand-order:not(:last-child) button.mm-order:not(:disabled)")
+    covered.first.wait_for()
+    # Its spine is what shows of a covered card: the click lands there.
+    covered.first.click(position={"x": 6, "y": 40})
+    page.mouse.move(2, 2)
+    chosen = page.evaluate("""() => { const b = document.querySelector('.mm-hand-cards button.mm-order[aria-pressed="true"]');
+      return {focused: document.activeElement === b, layout: getComputedStyle(b).flexDirection,
+              z: getComputedStyle(b.parentElement).zIndex}; }""")
+    _shot(page, "hand-chosen")
+    # Chosen and still focused, it lies in the fan again (its spine, under the next card).
+    assert chosen == {"focused": True, "layout": "row", "z": "auto"}, chosen
+    # The keyboard's focus still brings a covered card forward.
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("() => getComputedStyle(document.activeElement).flexDirection") == "column"
+
+
+def test_the_oven_log_fades_where_its_region_cuts_it(page, tmp_path):
+    path = tmp_path / "oven.html"
+    _played("mamma-mia", 4, 5, 30).to_html(path)
+    page.goto(path.as_uri())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector(".mm-log li")
+    log = page.evaluate(r"""() => {
+      const log = document.querySelector('.mm-log'), mask = getComputedStyle(log).maskImage || getComputedStyle(log).webkitMaskImage;
+      const overflows = log.scrollHeight > log.clientHeight + 1;
+      log.scrollTop = log.scrollHeight;
+      const last = log.lastElementChild.getBoundingClientRect(), box = log.getBoundingClientRect();
+      // The fade is opaque down to 20 px above the foot: the oldest entry, scrolled to, stands above it.
+      return {overflows, fades: /gradient.*rgba\(0, 0, 0, 0\)/.test(mask), clear: box.bottom - last.bottom >= 16};
+    }""")
+    assert log == {"overflows": True, "fades": True, "clear": True}, log
+
+
+def test_mamba_s_board_fills_the_table_s_box_at_every_width(page, tmp_path):
+    path = tmp_path / "mamba.html"
+    _played("mamba", 4, 1, 20).to_html(path)
+    page.goto(path.as_uri())
+    page.wait_for_selector(".tw-root svg.mamba-board")
+    bands = {}
+    for width in (1280, 1000, 900, 800):
+        page.set_viewport_size({"width": width, "height": 800})
+        bands[width] = page.evaluate("""() => {
+          const box = document.querySelector('.tw-board').getBoundingClientRect();
+          const board = document.querySelector('.board-host').getBoundingClientRect();
+          const side = document.querySelector('.mamba-side').getBoundingClientRect();
+          return {band: Math.round(box.bottom - board.bottom), right: Math.round(side.right - box.right)};
+        }""")
+        _shot(page, f"mamba-{width}")
+    # Under the board no band wider than its focus ring; the seats stay inside the table.
+    assert all(0 <= b["band"] <= 6 and b["right"] <= 0 for b in bands.values()), bands
+
+
+def test_mammuz_badges_keep_to_one_line_inside_their_seat(page, tmp_path):
+    path = tmp_path / "mammuz.html"
+    m = _played("mammuz", 6, 5, 83)
+    m.to_html(path, seat=5)
+    page.goto(path.as_uri())
+    page.wait_for_selector(".mz-seat")
+    page.evaluate("() => { const s = document.querySelector('.tw-slider'); s.value = 40; s.dispatchEvent(new Event('input')); }")
+    found = {}
+    for width in (1280, 900, 800):
+        page.set_viewport_size({"width": width, "height": 800})
+        found[width] = page.evaluate("""() => [...document.querySelectorAll('.mz-seat .mz-badge')].map((b) => {
+          const r = b.getBoundingClientRect(), seat = b.closest('.mz-seat').getBoundingClientRect();
+          return {text: b.textContent, lines: r.height < 2 * parseFloat(getComputedStyle(b).fontSize) ? 1 : 2,
+                  rects: b.getClientRects().length, inside: r.right <= seat.right - 2 && r.left >= seat.left};
+        })""")
+        _shot(page, f"mammuz-{width}")
+    texts = {b["text"] for f in found.values() for b in f}
+    assert "herd starter" in texts, texts
+    assert [(w, b) for w, f in found.items() for b in f if b["rects"] != 1 or not b["inside"] or b["lines"] > 1] == []
