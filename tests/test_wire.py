@@ -5,7 +5,7 @@ import json
 from hypothesis import given, settings, strategies as st
 
 import tabletop_widgets as tw
-from tabletop_widgets.core.wire import apply_patch, decode_frames, encode_frames, receive, share, view_patch
+from tabletop_widgets.core.wire import apply_patch, decode_frames, encode_frames, receive, share, shared_patch, view_patch
 
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.floats(allow_nan=False, allow_infinity=False),
                       st.sampled_from(["a", "b", ""]))
@@ -83,6 +83,41 @@ def test_sharing_keeps_the_new_value_and_reuses_the_old_parts(old, new):
         if key in old and exact(old[key]) == exact(value):
             assert value is old[key], key  # held once, not twice
     assert (shared is old) == (exact(old) == exact(new))
+
+
+@settings(max_examples=100)
+@given(st.lists(views, min_size=2, max_size=5))
+def test_views_shared_in_a_chain_patch_by_identity_as_in_depth(seq):
+    """A chain of views shared as the match shares a step's frames: comparing by identity
+    finds the same patches as comparing in depth, and a frame list encodes alike either way."""
+    chain = [seq[0]]
+    for view in seq[1:]:
+        chain.append(share(chain[-1], view))
+    for old, new in zip(chain, chain[1:]):
+        assert shared_patch(old, new) == view_patch(old, new)
+    frames = [{"step": 1, "sub": i, "caption": "c", "view": v} for i, v in enumerate(chain)]
+    base = {"a": [1, 2], "b": True}
+    assert encode_frames(frames, base, shared=True) == encode_frames(frames, base)
+
+
+def test_a_shared_patch_trusts_identity_so_the_first_frame_is_patched_in_depth():
+    """Equal views that were never shared: identity sees a change, depth sees none. The first
+    frame of a list is patched against a base from elsewhere, so it is compared in depth."""
+    old, new = {"log": [{"a": 1}], "n": [1, 2]}, {"log": [{"a": 1}], "n": [1, 2]}
+    assert view_patch(old, new) == {}
+    assert apply_patch(old, shared_patch(old, new)) == new  # larger, still right
+    frames = [{"step": 1, "sub": 0, "caption": "c", "view": new}]
+    assert encode_frames(frames, old, shared=True)[0]["view_delta"] == {}
+
+
+def test_sharing_keeps_lists_and_records_and_the_new_tail():
+    old = {"log": [{"k": "a", "n": 1}, {"k": "b", "n": 2}], "size": 2, "on": True}
+    new = {"log": [{"k": "a", "n": 1}, {"k": "b", "n": 2}, {"k": "c", "n": 1.0}], "size": 3, "on": 1}
+    shared = share(old, new)
+    assert exact(shared) == exact(new)
+    assert shared["log"][0] is old["log"][0] and shared["log"][1] is old["log"][1]
+    assert shared["log"][2] is new["log"][2] and type(shared["on"]) is int
+    assert share(old, json.loads(json.dumps(old))) is old
 
 
 def test_sharing_tells_true_from_one():

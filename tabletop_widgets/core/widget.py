@@ -600,7 +600,7 @@ class GameWidget(anywidget.AnyWidget):
         if step > 0:
             before = self._encoded.get((self.seat, step - 1))
             base = before[1] if before is not None else self._frames_of(step - 1)[-1]["view"]
-        encoded = encode_frames(frames, base)
+        encoded = encode_frames(frames, base, shared=True)  # one step: its views share what did not change
         self._encoded[key] = (encoded, frames[-1]["view"])
         while len(self._encoded) > self.encoded_cache_size:
             self._encoded.popitem(last=False)

@@ -16,6 +16,8 @@ length, some changed: ``{"i": {"index": patch of that dict}}``) and keys removed
 
 from __future__ import annotations
 
+from operator import is_
+
 
 def _same(a, b) -> bool:
     """Equal as JSON: unlike ``==``, ``True`` is not ``1`` and ``1.0`` is not ``1``."""
@@ -78,6 +80,9 @@ def apply_patch(old, patch: dict):
     return out
 
 
+_MISSING = object()
+
+
 def share(old, new):
     """``new`` with every part equal (as JSON) to the same part of ``old`` taken from ``old``.
 
@@ -89,30 +94,99 @@ def share(old, new):
     if kind is not type(old):
         return new
     if kind is dict:
-        out, same = {}, old.keys() == new.keys()
-        for key, value in new.items():
-            if key in old:
-                value = share(old[key], value)
-                same = same and value is old[key]
-            out[key] = value
-        return old if same else out
+        return _share_dict(old, new)
     if kind is list:
-        if len(old) == len(new) and all(map(_same, old, new)):
-            return old
-        common = min(len(old), len(new))
-        return [share(old[i], new[i]) if i < common else new[i] for i in range(len(new))]
-    return old if new == old and type(new) is type(old) else new
+        return _share_list(old, new)
+    return old if new == old else new
 
 
-def encode_frames(frames: list[dict], base: dict | None = None) -> list[dict]:
+# The walk of `share`, its leaves compared in place: a view is mostly numbers and strings,
+# and a call per leaf was most of the cost of a frame.
+def _share_dict(old: dict, new: dict) -> dict:
+    out = {}
+    same = len(old) == len(new)
+    for key, value in new.items():
+        before = old.get(key, _MISSING)
+        if before is not value:
+            kind = type(value)
+            if kind is type(before):
+                if kind is dict:
+                    value = _share_dict(before, value)
+                elif kind is list:
+                    value = _share_list(before, value)
+                elif value == before:
+                    value = before
+            if value is not before:
+                same = False
+        out[key] = value
+    return old if same else out
+
+
+def _share_list(old: list, new: list) -> list:
+    out = []
+    same = len(old) == len(new)
+    for before, value in zip(old, new):
+        if before is not value:
+            kind = type(value)
+            if kind is type(before):
+                if kind is dict:
+                    value = _share_dict(before, value)
+                elif kind is list:
+                    value = _share_list(before, value)
+                elif value == before:
+                    value = before
+            if value is not before:
+                same = False
+        out.append(value)
+    if same:
+        return old
+    out.extend(new[len(old):])
+    return out
+
+
+def shared_patch(old: dict, new: dict) -> dict:
+    """:func:`view_patch` for views where ``new`` shares every part equal to ``old``'s
+    (:func:`share`): a part that is not the same object changed, so nothing is compared deeply."""
+    sets, patches = {}, {}
+    for key, value in new.items():
+        before = old.get(key, _MISSING)
+        if before is value:
+            continue
+        kind = type(value)
+        if kind is dict and type(before) is dict:
+            patches[key] = shared_patch(before, value)
+        elif kind is list and type(before) is list:
+            if len(value) > len(before) and all(map(is_, before, value)):
+                patches[key] = {"x": value[len(before):]}
+            elif len(value) == len(before) and all(type(a) is dict and type(b) is dict for a, b in zip(before, value)):
+                patches[key] = {"i": {str(i): shared_patch(a, b) for i, (a, b) in enumerate(zip(before, value)) if a is not b}}
+            else:
+                sets[key] = value
+        else:
+            sets[key] = value
+    patch = {}
+    if sets:
+        patch["s"] = sets
+    if patches:
+        patch["p"] = patches
+    removed = [key for key in old if key not in new]
+    if removed:
+        patch["r"] = removed
+    return patch
+
+
+def encode_frames(frames: list[dict], base: dict | None = None, shared: bool = False) -> list[dict]:
     """``frames`` (``Frame.to_dict()``) with every view after the first as a patch; the first
-    too when ``base`` (the view of the frame just before them, which the receiver holds) is given."""
+    too when ``base`` (the view of the frame just before them, which the receiver holds) is given.
+    ``shared``: each view after the first shares every part equal to the view before it
+    (:func:`share`, as the frames of one step of :meth:`Match.frames_of_step` do), so those
+    patches compare parts by identity (:func:`shared_patch`), not in depth."""
     out, prev = [], base
-    for frame in frames:
+    for i, frame in enumerate(frames):
         view = frame.get("view")
         if type(prev) is dict and type(view) is dict:
             encoded = {key: value for key, value in frame.items() if key != "view"}
-            encoded["view_delta"] = view_patch(prev, view)
+            encoded["view_delta"] = shared_patch(prev, view) if shared and i else view_patch(prev, view)
             out.append(encoded)
         else:
             out.append(frame)
