@@ -19,7 +19,8 @@ each:
 The clicks are taken in ``--rounds`` rounds, the two servers taking turns, so a machine whose
 load changes during the run weighs on both alike; the load average is sampled with each round.
 Prints p50 / p95 per server side by side with each p95 as a ratio to the same server's bare
-round trip, the goals (with the extension: our move's p50 ≤ 15 ms and p95 ≤ 1.5× the bare
+round trip, the Mamma Mia turns split by the frames their answers carried (an answer with an
+oven evaluation carries ten or more: the slowest clicks), the goals (with the extension: our move's p50 ≤ 15 ms and p95 ≤ 1.5× the bare
 round trip's p95), and writes the figures through ``bench/common.py``
 (``bench/results/latency.json``). About three minutes on an idle two-core machine.
 """
@@ -34,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
+from typing import Optional
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -108,6 +110,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
     const time = (at, t0) => (at === null ? lost.push(kind) : times.push(at - t0));
     const restart = async (code) => { await kernel.requestExecute({ code, store_history: false }).done; await sleep(300); };
     const times = [];
+    const frames = [];
     let guard = 0;
     while (times.length < clicks && guard++ < clicks * 20) {
         const r = root();
@@ -167,6 +170,8 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
             if (!target) { await restart("mia.match = tw.Match('mamma-mia', players=2)"); continue; }
         }
         const before = step();
+        // The log holds one entry per frame: how many frames the answer carried.
+        const held = r.querySelector(".tw-log").children.length;
         await pause();
         const t0 = performance.now();
         click(target);
@@ -177,8 +182,9 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
             continue;
         }
         times.push(at - t0);
+        frames.push(r.querySelector(".tw-log").children.length - held);
     }
-    return { times, lost: lost.length };
+    return { times, frames, lost: lost.length };
 }"""
 
 
@@ -208,8 +214,9 @@ def open_page(browser, server: LabServer):
     return context, page
 
 
-def clicks_of(page, kind: str, clicks: int, lost: dict) -> list:
-    """``clicks`` timed clicks of ``kind`` (ms); a click unanswered after LOST_MS counts in ``lost``."""
+def clicks_of(page, kind: str, clicks: int, lost: dict, carried: Optional[dict] = None) -> list:
+    """``clicks`` timed clicks of ``kind`` (ms); a click unanswered after LOST_MS counts in ``lost``.
+    ``carried`` (a move's clicks) gets each time under the number of frames its answer carried."""
     got = page.evaluate(LOOP_JS.replace("LOST_MS", str(LOST_MS)), [KINDS[kind][1], clicks, kind])
     times = got["times"]
     lost[kind] = lost.get(kind, 0) + got["lost"]
@@ -217,7 +224,22 @@ def clicks_of(page, kind: str, clicks: int, lost: dict) -> list:
         shot = pathlib.Path(tempfile.gettempdir()) / f"tw-latency-{kind}.png"
         page.screenshot(path=str(shot))
         raise RuntimeError(f"no {kind} click got an answer (screenshot: {shot})")
+    if carried is not None:
+        for ms, n in zip(times, got["frames"]):
+            carried.setdefault(n, []).append(ms)
     return times
+
+
+#: A Mamma Mia answer carrying this many frames or more holds an oven evaluation.
+MANY_FRAMES = 10
+
+
+def by_frames(carried: dict) -> dict:
+    """A move's clicks split by the frames their answers carried: fewer than MANY_FRAMES, or more."""
+    few = [ms for n, times in carried.items() if n < MANY_FRAMES for ms in times]
+    many = [ms for n, times in carried.items() if n >= MANY_FRAMES for ms in times]
+    return {f"under {MANY_FRAMES} frames": figures(few) if few else None,
+            f"{MANY_FRAMES} frames or more": figures(many) if many else None}
 
 
 def figures(times: list) -> dict:
@@ -263,6 +285,7 @@ def main():
     times = {side: {kind: [] for kind in KINDS} for side in configs}
     loads = []
     lost = {side: {} for side in configs}
+    carried = {side: {} for side in configs}  # Mamma Mia: frames an answer carried → its times
     with tempfile.TemporaryDirectory(prefix="tw-latency-") as tmp, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         servers, pages, contexts = {}, {}, []
@@ -281,7 +304,8 @@ def main():
                 loads.append(os.getloadavg()[0])
                 for side in (("on", "off") if i % 2 == 0 else ("off", "on")):
                     for kind in KINDS:
-                        times[side][kind] += clicks_of(pages[side], kind, clicks, lost[side])
+                        times[side][kind] += clicks_of(pages[side], kind, clicks, lost[side],
+                                                       carried[side] if kind == "mamma-mia" else None)
             loads.append(os.getloadavg()[0])
             active = {side: ACTIVE in server.log_path.read_text(errors="replace") for side, server in servers.items()}
         finally:
@@ -293,6 +317,7 @@ def main():
 
     results = {side: {kind: figures(t) for kind, t in kinds.items()} for side, kinds in times.items()}
     for side in results:
+        results[side]["mamma-mia"]["by_frames"] = by_frames(carried[side])
         results[side]["extension_active"] = active[side]
         results[side]["lost_clicks"] = lost[side]
     doc = {"python": platform.python_version(), "cpus": os.cpu_count(), "clicks": args.clicks,
@@ -301,6 +326,10 @@ def main():
     print(f"click → rendered answer in JupyterLab, {args.clicks} clicks each, {args.rounds} rounds taking turns; "
           f"1-min load average {min(loads):.2f}–{max(loads):.2f} on {os.cpu_count()} cpus")
     print("\n".join(table(results)))
+    for side in ("on", "off"):
+        parts = [f"{label}: {f['clicks']} clicks, p50 {f['p50']:.1f} / p95 {f['p95']:.1f} ms" if f else f"{label}: none"
+                 for label, f in results[side]["mamma-mia"]["by_frames"].items()]
+        print(f"Mamma Mia turn, extension {side}, by the frames its answer carried: " + "; ".join(parts))
     print(f"extension active: on-server {active['on']}, off-server {active['off']}")
     if any(any(counts.values()) for counts in lost.values()):
         print(f"clicks with no answer in {LOST_MS / 1000:.0f} s (not in the figures): {lost}")
