@@ -103,7 +103,19 @@ def below_state(state: int, n: int) -> tuple[int, int]:
 def shuffled_state(state: int, items) -> tuple[list, int]:
     """``Rng(state).shuffled(items)`` as (list, next state)."""
     out = list(items)
+    # below_state written out in the loop: a deal shuffles a hundred cards or more, and the call
+    # per card was half the shuffle's cost
+    mask, golden, span = _MASK, _GOLDEN, _SPAN
     for i in range(len(out) - 1, 0, -1):
-        j, state = below_state(state, i + 1)
+        n = i + 1
+        limit = span - span % n
+        while True:
+            state = (state + golden) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
         out[i], out[j] = out[j], out[i]
     return out, state

@@ -49,7 +49,7 @@ def apply_decision(state, action, events):
         # the fresh state that the whole decision changes in place (``_apply`` sets its
         # ``_events`` and ``_from``)
         fresh = object.__new__(type(state))
-        fresh.__dict__.update(state.__dict__)
+        fresh.__dict__ = state.__dict__.copy()
         state = fresh
     if state.pending[0] == "settle":
         after = apply_settle(state, action, events)
@@ -259,8 +259,8 @@ def shown_card(state, card):
 # was sent back. The same few values recur all game long, so each is built once per game and
 # shared by the states and views (read-only). Kept by the order shown before (by identity; the
 # entry holds it, so its id is not reused) and what changes.
-def _shown_with(state, shown, key, build):
-    cache = state.game._shown_parts
+def _shown_with(game, shown, key, build):
+    cache = game._shown_parts
     entry = cache.get((id(shown), key))
     if entry is None or entry[0] is not shown:
         entry = _kept(cache, (id(shown), key), (shown, build()), _SHOWN_PARTS)
@@ -270,14 +270,45 @@ def _shown_with(state, shown, key, build):
 _SHOWN_PARTS = 20_000
 
 
-def shown_needs(state, shown, needs):
+def shown_needs(game, shown, needs):
     """``shown`` naming the cards the order needs."""
-    return _shown_with(state, shown, ("needs", needs), lambda: dict(shown, needs=_named(needs, state.game.kinds)))
+    return _shown_with(game, shown, ("needs", needs), lambda: dict(shown, needs=_named(needs, game.kinds)))
 
 
-def shown_sent_back(state, shown):
+def shown_sent_back(game, shown):
     """``shown`` sent back."""
-    return _shown_with(state, shown, "sent back", lambda: dict(shown, result="sent back"))
+    return _shown_with(game, shown, "sent back", lambda: dict(shown, result="sent back"))
+
+
+def shown_made(game, shown, needs, from_hand, helper_cards, helper, from_table):
+    """``shown`` made: what it needed, and where the cards came from."""
+    return _shown_with(game, shown, ("made", needs, from_hand, helper_cards, helper), lambda: dict(
+        shown, needs=_named(needs, game.kinds), from_table=_named(from_table, game.kinds),
+        from_hand=_named(from_hand, game.kinds), from_helper=_named(helper_cards, game.kinds), helper=helper,
+        result="made"))
+
+
+class LazyShown(tuple):
+    """``shown`` as a playout without events leaves it: ``(build, shown before, *arguments)``,
+    built by :func:`shown_value` when the state's ``shown`` is first read. Most states of a
+    playout are never shown, and building (or finding) the dict was a tenth of its time."""
+
+    __slots__ = ()
+
+
+def shown_value(game, shown):
+    """``shown`` with a :class:`LazyShown` built."""
+    if type(shown) is not LazyShown:
+        return shown
+    build, before, *args = shown
+    return build(game, shown_value(game, before), *args)
+
+
+def _shown(events, build, game, shown, *args):
+    """``build(game, shown, *args)``: at once when events are written, else when first read."""
+    if events is None:
+        return LazyShown((build, shown, *args))
+    return build(game, shown_value(game, shown), *args)
 
 
 def settle_revealed(state, oid, events):
@@ -310,9 +341,9 @@ def settle_revealed(state, oid, events):
     else:
         possible = any(_covers(table, needs) or sum(_missing(needs, table)) <= hand_count for _, needs in variants)
     if possible or (g.help and next_helper(state, owner) is not None):
-        shown = state.shown
+        shown = state.__dict__["shown"]
         if len(variants) == 1:
-            shown = shown_needs(state, shown, variants[0][1])
+            shown = _shown(events, shown_needs, g, shown, variants[0][1])
         return _changed(state, events, pending=("settle", oid), shown=shown)
     if events is None:
         return send_back(state, oid, None, None)
@@ -326,7 +357,9 @@ def send_back(state, oid, text, events):
     owner = state.game.deck[oid].colour
     waiters = list(state.waiters)
     waiters[owner] = waiters[owner] + (oid,)
-    shown = shown_sent_back(state, state.shown) if state.shown else None
+    shown = state.__dict__["shown"]
+    if shown is not None:
+        shown = _shown(events, shown_sent_back, state.game, shown)
     after = _changed(state, events, waiters=tuple(waiters), pending=None, shown=shown)
     if events is not None:
         events.append(_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
@@ -354,10 +387,8 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
         waiters[helper] = waiters[helper][1:]
         delivered[helper] = delivered[helper] + (top,)
         changes["waiters"] = tuple(waiters)
-    shown = state.shown or shown_card(state, card)
-    shown = _shown_with(state, shown, ("made", needs, from_hand, helper_cards, helper), lambda: dict(
-        shown, needs=_named(needs, g.kinds), from_table=_named(from_table, g.kinds), from_hand=_named(from_hand, g.kinds),
-        from_helper=_named(helper_cards, g.kinds), helper=helper, result="made"))
+    shown = _shown(events, shown_made, g, state.__dict__["shown"] or shown_card(state, card), needs, from_hand,
+                   helper_cards, helper, from_table)
     after = _changed(state, events, hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(state.table, from_table),
                        used=_add(state.used, needs), pending=None, shown=shown, **changes)
     if events is None:
@@ -405,7 +436,7 @@ def apply_settle(state, action, events):
     rest = _sub(missing, ask)
     helper = next_helper(state, owner)
     after = _changed(state, events, pending=("help", oid, action.variant, ask, rest, helper),
-                     shown=shown_needs(state, state.shown, needs))
+                     shown=_shown(events, shown_needs, g, state.__dict__["shown"], needs))
     if events is not None:
         events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
                         f"a time from his left, starting with {g.seat_names[helper]}.",

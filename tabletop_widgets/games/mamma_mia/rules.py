@@ -547,7 +547,7 @@ class MammaMiaState(State):
         if events is None:
             fields, action = self._from
             before = object.__new__(MammaMiaState)
-            before.__dict__.update(fields)
+            before.__dict__ = fields.copy()
             events = self.__dict__["_events"] = before._apply_with_events(action)._events
             self._from = None
         return events
@@ -559,15 +559,28 @@ class MammaMiaState(State):
 
     def _with(self, **changes):
         # a shallow copy: every field is an immutable value, so sharing them is safe
+        # a copy of the dict given to a blank object: twice as quick as filling its own dict
         new = object.__new__(MammaMiaState)
-        d = new.__dict__
-        d.update(self.__dict__)
+        d = new.__dict__ = self.__dict__.copy()
         d.update(changes)
         d["_events"] = ()
         d["_from"] = None
         if "oven" in changes:  # another oven (the next one, or hidden orders dealt anew)
             d["_view"] = None
         return new
+
+    @property
+    def shown(self):
+        """The revealed order as every seat sees it (``None`` when none is revealed); a
+        playout leaves it unbuilt (``oven.LazyShown``) until it is read."""
+        shown = self.__dict__["shown"]
+        if type(shown) is oven.LazyShown:
+            shown = self.__dict__["shown"] = oven.shown_value(self.game, shown)
+        return shown
+
+    @shown.setter
+    def shown(self, value):
+        self.__dict__["shown"] = value
 
     def _oven_view(self):
         """The :class:`OvenView` of this state's oven (shared along the turns that built it)."""
@@ -818,8 +831,7 @@ class MammaMiaState(State):
                         drew = sum(got)
                 moved = moved or drew > 0
         state = object.__new__(MammaMiaState)
-        d = state.__dict__
-        d.update(self.__dict__)
+        d = state.__dict__ = self.__dict__.copy()
         hands = list(self.hands_ing)
         hands[seat] = tuple(ing)
         d["hands_ing"] = tuple(hands)
