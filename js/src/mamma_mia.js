@@ -255,11 +255,51 @@ ${PILE_QUERIES}
 .mm-hand-cards button.mm-card[aria-pressed="true"]::after { content: "\\2713"; position: absolute; left: 2px; top: 7px;
   width: 16px; height: 16px; border-radius: 50%; background: var(--mm-choice); color: var(--mm-bg); font-weight: 800; line-height: 16px; text-align: center; }
 .mm-teaching { border-left: 4px solid var(--mm-warn); padding-left: 6px; }
-/* The all-seeing view's hands scroll inside their region: a fade over its foot says more hands
-   lie below (the region is focusable, so a keyboard scrolls it too). */
-.mm-slot-hand > .mm-hand.mm-teaching { padding-bottom: 0; }
-.mm-slot-hand > .mm-hand.mm-teaching::after { content: ""; flex: none; position: sticky; bottom: 0; height: 28px; margin-top: -24px;
-  background: linear-gradient(to bottom, transparent, var(--mm-panel) 85%); pointer-events: none; }
+/* The all-seeing view: every hand in sight at once, a row of small cards each, as hands laid
+   face up on a table: a pile is its icon and count, an order its recipe's counts and icons (a
+   special order its name first; its words for a screen reader and under the pointer). A row
+   wider than the region fans as a hand does: each card but the last gives up width down to the
+   edge that shows its colour (and, with room, its first count and icon or its name), the next covering the
+   rest; a covered card comes forward under the pointer or the keyboard's focus. */
+.mm-slot-hand > .mm-hand.mm-teaching { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 2px 6px;
+  align-items: center; align-content: start; padding-top: 3px; padding-bottom: 3px; overflow: hidden; }
+.mm-hand.mm-teaching > h4 { grid-column: 1 / -1; margin: 0; }
+.mm-teaching .mm-hand-owner { display: flex; align-items: center; gap: 3px; white-space: nowrap; font-weight: 600; }
+.mm-teaching .mm-hand-cards { padding-top: 0; height: 22px; align-items: stretch; overflow: hidden; }
+.mm-teaching .mm-hand-cards > .mm-hand-group, .mm-teaching .mm-hand-cards > .mm-hand-order { container-type: normal; flex: 0 1 auto; }
+.mm-teaching .mm-hand-cards > .mm-hand-group { min-width: max-content; }
+.mm-teaching .mm-hand-cards > .mm-hand-order { min-width: 10px; }
+.mm-teaching .mm-hand-cards > :last-child { flex-shrink: 0; }
+/* A covered card ends where the next begins (a wide one would show past a narrow last card). */
+.mm-teaching .mm-hand-cards > .mm-hand-order:not(:hover):not(:has(:focus-visible)) { overflow: hidden; }
+.mm-teaching .mm-hand-group .mm-card:not(:first-child) { display: none; }
+.mm-root .mm-teaching .mm-card { width: auto; min-height: 0; height: 22px; flex-direction: row; align-items: center;
+  justify-content: flex-start; gap: 3px; padding: 0 4px 0 2px; box-shadow: none; }
+.mm-teaching .mm-card .mm-icon { width: 16px; height: 16px; }
+.mm-teaching .mm-ing::before { display: none; }
+.mm-teaching .mm-ing .mm-card-name { display: none; }
+.mm-teaching .mm-hand-group .mm-count { position: static; padding: 0 3px; border-radius: 6px; }
+.mm-root .mm-teaching .mm-order { padding: 0 4px 0 0; border-width: 2px 2px 2px 6px; }
+.mm-teaching .mm-order > .mm-order-head { align-self: stretch; display: flex; align-items: center; padding: 0 3px; white-space: nowrap; }
+.mm-teaching .mm-order.mm-type-normal > .mm-order-head { display: none; }
+.mm-teaching .mm-order > .mm-recipe { flex-direction: row; gap: 5px; margin: 0 0 0 3px; }
+.mm-teaching .mm-order .mm-recipe-line { gap: 1px; white-space: nowrap; }
+.mm-teaching .mm-order .mm-recipe-line .mm-icon { width: 14px; height: 14px; }
+.mm-teaching .mm-order .mm-recipe-text { display: none; }
+.mm-teaching .mm-order .mm-recipe-n { min-width: 0; }
+/* A narrow table (a notebook beside its file browser): orders show their recipes alone (their
+   names in their words) and covered cards their colour's edge, so that a row of ten fits. */
+.mm-slot-hand { container: mm-hands / inline-size; }
+@container mm-hands (max-width: 480px) {
+  .mm-slot-hand > .mm-hand.mm-teaching { column-gap: 4px; }
+  .mm-teaching .mm-hand-cards { gap: 0; }
+  .mm-root .mm-teaching .mm-hand-group .mm-card { padding: 0 1px; gap: 1px; }
+  .mm-teaching .mm-hand-group .mm-count { padding: 0 2px; }
+  .mm-teaching .mm-order > .mm-order-head { display: none; }
+  .mm-teaching .mm-order > .mm-recipe { gap: 3px; }
+  /* "4×" reads "4" beside its icon (no count on a card reaches 10). */
+  .mm-teaching .mm-order .mm-recipe-n { width: 1ch; overflow: hidden; }
+}
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mm-controls button, .mm-decision button, .mm-tally-toggle {
   border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);
@@ -930,7 +970,7 @@ export function handsItems(doc, view, ctx, composer) {
       items.push({
         key: `owner${s}`,
         sig: J([colour, name]),
-        build: () => el(doc, "div", { class: "mm-hand-owner", dataset: { seat: String(s) } }, seatDot(doc, colour), `${name}'s hand`),
+        build: () => el(doc, "div", { class: "mm-hand-owner", dataset: { seat: String(s) } }, seatDot(doc, colour), name),
       });
       items.push(handCardsItem(doc, view, hand, s, s === view.to_move ? composer : null));
     }

@@ -140,3 +140,50 @@ def test_mammuz_badges_keep_to_one_line_inside_their_seat(page, tmp_path):
     texts = {b["text"] for f in found.values() for b in f}
     assert "herd starter" in texts, texts
     assert [(w, b) for w, f in found.items() for b in f if b["rects"] != 1 or not b["inside"] or b["lines"] > 1] == []
+
+
+# Every frame of an all-seeing replay: the hands' region shows a row per seat without scrolling,
+# no row runs past the region, each covered order keeps an edge in sight, no text under 11 px.
+EVERY_HAND = """() => {
+  const s = document.querySelector('.tw-slider'), out = {frames: 0, scrolls: [], rows: new Set(), cut: [], edges: [], small: []};
+  for (let i = 0; i <= Number(s.max); i++) {
+    s.value = i; s.dispatchEvent(new Event('input'));
+    const hands = document.querySelector('.mm-slot-hand > .mm-hand.mm-teaching');
+    if (!hands) continue;
+    out.frames++;
+    if (hands.scrollHeight > hands.clientHeight + 1) out.scrolls.push(i);
+    const rows = [...hands.querySelectorAll('.mm-hand-cards')];
+    out.rows.add(rows.length);
+    for (const row of rows) {
+      const box = row.getBoundingClientRect();
+      if (row.scrollWidth > row.clientWidth + 1 || box.bottom > hands.getBoundingClientRect().bottom + 1) out.cut.push(i);
+      const items = [...row.children];
+      items.forEach((item, k) => {
+        const next = items[k + 1], r = item.getBoundingClientRect();
+        if (next && next.getBoundingClientRect().left - r.left < 8) out.edges.push(`${i}: ${item.textContent}`);
+      });
+    }
+    if (i % 25 === 0) {
+      for (const e of hands.querySelectorAll('*')) {
+        if ([...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()) && e.getClientRects().length
+            && parseFloat(getComputedStyle(e).fontSize) < 11) out.small.push(e.textContent);
+      }
+    }
+  }
+  out.rows = [...out.rows];
+  return out;
+}"""
+
+
+def test_the_all_seeing_view_shows_every_hand_at_once(page, tmp_path):
+    path = tmp_path / "every-hand.html"
+    _played("mamma-mia-plus", 6, 5, 150).to_html(path)
+    page.goto(path.as_uri())
+    page.wait_for_selector(".mm-hand.mm-teaching")
+    for width in (1280, 900):
+        page.set_viewport_size({"width": width, "height": 800})
+        found = page.evaluate(EVERY_HAND)
+        assert found["frames"] > 100 and found["rows"] == [6], found
+        assert {k: found[k][:5] for k in ("scrolls", "cut", "edges", "small")} == {"scrolls": [], "cut": [], "edges": [], "small": []}
+        page.evaluate("() => { const s = document.querySelector('.tw-slider'); s.value = 60; s.dispatchEvent(new Event('input')); }")
+        _shot(page, f"every-hand-{width}")
