@@ -243,8 +243,14 @@ export const css = `
 /* A pile of n cards, each under the next but for a 30 px edge. */
 .mm-hand-cards > .mm-hand-group { flex: 0 1 calc(72px + (var(--n, 1) - 1) * 30px); min-width: 28px; container-type: inline-size; }
 ${PILE_QUERIES}
-.mm-hand-cards > :last-child { flex-shrink: 0; }
-.mm-hand-group .mm-count { right: auto; left: -4px; z-index: 1; }
+/* The last card gives up width only when every other one is down to its edge (a hand of
+   fourteen in a narrow table): then it too shows its edge rather than run past the region. */
+.mm-hand-cards > :not(:last-child) { flex-shrink: 1000; }
+.mm-hand-cards > :last-child { flex-shrink: 1; }
+.mm-hand-cards > .mm-hand-order:last-child > .mm-order { width: 100%; overflow-x: clip; }
+/* A covered card ends where the next begins: a wide one does not run on past a narrow last card. */
+.mm-hand-cards > :not(:last-child):not(:hover):not(:has(:focus-visible)) { overflow-x: clip; }
+.mm-hand-group .mm-count { right: auto; left: 0; z-index: 1; }
 .mm-hand-cards > :hover, .mm-hand-cards > :has(:focus-visible) { position: relative; z-index: 1; }
 .mm-hand-group, .mm-hand-order { display: flex; }
 .mm-hand-group .mm-card + .mm-card { margin-left: -42px; }

@@ -187,3 +187,27 @@ def test_the_all_seeing_view_shows_every_hand_at_once(page, tmp_path):
         assert {k: found[k][:5] for k in ("scrolls", "cut", "edges", "small")} == {"scrolls": [], "cut": [], "edges": [], "small": []}
         page.evaluate("() => { const s = document.querySelector('.tw-slider'); s.value = 60; s.dispatchEvent(new Event('input')); }")
         _shot(page, f"every-hand-{width}")
+
+
+def test_a_big_hand_in_a_narrow_table_keeps_to_its_region(page, tmp_path):
+    # Two-player Plus: hands of fourteen cards; at 900 px every card but the last is down to its
+    # edge and the last gives up width too, rather than run past the region.
+    path = tmp_path / "big-hand.html"
+    _played("mamma-mia-plus", 2, 5, 150).to_html(path, seat=1)
+    page.goto(path.as_uri())
+    page.set_viewport_size({"width": 900, "height": 800})
+    page.wait_for_selector(".mm-hand-cards")
+    found = page.evaluate("""() => {
+      const s = document.querySelector('.tw-slider'), out = {past: [], most: 0};
+      for (let i = 0; i <= Number(s.max); i++) {
+        s.value = i; s.dispatchEvent(new Event('input'));
+        const row = document.querySelector('.mm-hand-cards');
+        if (!row) continue;
+        out.most = Math.max(out.most, row.children.length);
+        const last = row.lastElementChild.getBoundingClientRect(), box = row.getBoundingClientRect();
+        if (row.scrollWidth > row.clientWidth + 1 || last.right > box.right + 1) out.past.push(i);
+      }
+      return out;
+    }""")
+    assert found["most"] >= 13 and found["past"] == [], found
+    _shot(page, "big-hand-900")
