@@ -38,6 +38,8 @@ export const DEFAULT_SPEED = 1400;
 export const PENDING_DRAW_MS = 150;
 
 const nextFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
+// The height of the log's faded foot (timeline.css): the current entry is scrolled to stand above it.
+const LOG_FADE = 20;
 const cancelFrame = (id) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id));
 
 /**
@@ -591,6 +593,17 @@ function mountTimeline(el, model, spec, live) {
     if (st.scrollFrame === null) st.scrollFrame = nextFrame(scrollLog);
   }
 
+  // A narrower column wraps the entries onto more lines and moves the current one: it is
+  // scrolled back into view (a notebook's side panel opened, a window resized).
+  let logWidth = 0;
+  const logResize = typeof ResizeObserver === "function" ? new ResizeObserver(() => {
+    const width = logList.clientWidth;
+    if (width === logWidth) return;
+    logWidth = width;
+    if (st.logCurrent && st.scrollFrame === null) st.scrollFrame = nextFrame(scrollLog);
+  }) : null;
+  if (logResize) logResize.observe(logList);
+
   function scrollLog() {
     st.scrollFrame = null;
     const current = st.logCurrent;
@@ -598,7 +611,7 @@ function mountTimeline(el, model, spec, live) {
     const top = current.offsetTop;
     const bottom = top + current.offsetHeight;
     if (top < logList.scrollTop) logList.scrollTop = top;
-    else if (bottom > logList.scrollTop + logList.clientHeight) logList.scrollTop = bottom - logList.clientHeight;
+    else if (bottom + LOG_FADE > logList.scrollTop + logList.clientHeight) logList.scrollTop = bottom + LOG_FADE - logList.clientHeight;
   }
 
   function drawPass() {
@@ -851,6 +864,7 @@ function mountTimeline(el, model, spec, live) {
     stopTimer();
     stopPendingTimer();
     if (st.scrollFrame !== null) cancelFrame(st.scrollFrame);
+    if (logResize) logResize.disconnect();
     for (const [target, type, fn] of domListeners) target.removeEventListener(type, fn);
     domListeners.length = 0;
     for (const [name, fn] of modelListeners) model.off(name, fn);

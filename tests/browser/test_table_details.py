@@ -211,3 +211,24 @@ def test_a_big_hand_in_a_narrow_table_keeps_to_its_region(page, tmp_path):
     }""")
     assert found["most"] >= 13 and found["past"] == [], found
     _shot(page, "big-hand-900")
+
+
+def test_the_game_log_keeps_its_current_entry_whole_above_its_faded_foot(page, tmp_path):
+    path = tmp_path / "log.html"
+    _played("mammuz", 3, 5, 400).to_html(path, seat=0)
+    page.goto(path.as_uri())
+    page.wait_for_selector(".tw-log-current")
+    shown = {}
+    # The replay opens on its last frame, then the column narrows (a notebook's side panel
+    # opens): the entries wrap onto more lines and the current one is scrolled back into view.
+    for width in (1280, 900):
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(150)
+        shown[width] = page.evaluate(r"""() => {
+          const log = document.querySelector('.tw-log'), box = log.getBoundingClientRect();
+          const current = log.querySelector('.tw-log-current').getBoundingClientRect();
+          return {fades: /gradient.*rgba\(0, 0, 0, 0\)/.test(getComputedStyle(log).maskImage),
+                  whole: current.top >= box.top && box.bottom - current.bottom >= 18};
+        }""")
+        _shot(page, f"log-{width}")
+    assert shown == {1280: {"fades": True, "whole": True}, 900: {"fades": True, "whole": True}}, shown
