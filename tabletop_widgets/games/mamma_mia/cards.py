@@ -158,13 +158,17 @@ class Turn(_Action):
     ``draw``: how many cards (``None``: up to the limit; a number only with optional actions).
     """
 
-    __slots__ = ("kind", "count", "order", "source", "draw", "_notation")
+    __slots__ = ("kind", "count", "order", "source", "draw", "_notation", "_parts")
     _FIELDS = ("kind", "count", "order", "source", "draw")
     _DEFAULTS = (None, 0, None, None, None)
 
     def _built(self):
         # the notation, computed once: turns are compared by notation when parsed
         object.__setattr__(self, "_notation", self._text())
+        # what applying the turn reads, in one tuple: the kind as its index (the same in both
+        # editions: classic has the first five kinds), the count, the order's label, the draw
+        k = KINDS.index(self.kind) if self.count and self.kind in KINDS else None
+        object.__setattr__(self, "_parts", (k, self.count, self.order, self.source, self.draw))
 
     def __str__(self):
         return self._notation

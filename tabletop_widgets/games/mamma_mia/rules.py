@@ -755,34 +755,35 @@ class MammaMiaState(State):
         """The turn ``action``; ``events`` is a list to write the events into, or None to
         write none (the state's ``_events`` is then None, for :meth:`_apply` to fill in)."""
         g = self.game
-        seat = self.turn
-        in_oven = self.oven
-        supply = self.supply
-        mm = self.mm
-        moved = False
-        ing = list(self.hands_ing[seat])
-        orders = self.hands_ord[seat]
-        got = [0] * g.nk  # the ingredients drawn
+        d0 = self.__dict__
+        seat = d0["turn"]
+        in_oven = old_oven = d0["oven"]
+        supply = old_supply = d0["supply"]
+        mm = d0["mm"]
+        orders = old_orders = d0["hands_ord"][seat]
+        ing = list(d0["hands_ing"][seat])
+        got = None  # the ingredients drawn, counted for the event (and when the Mamma Mia card interrupts)
+        waiter = None
         drew = 0
         restock = action is RESTOCK
         if restock:
             take = supply[:5]
             supply = supply[5:]
+            got = [0] * g.nk
             for k in take:
                 got[k] += 1
                 ing[k] += 1
             moved = drew = len(take)
             source = "supply"
         else:
-            count = action.count
+            k, count, label, source, draw = action._parts
+            moved = False
             if count:
-                k = g.kind_index[action.kind]
                 ing[k] -= count
                 in_oven = in_oven + (("i", seat, k, count),)
                 moved = True
-            if action.order is not None:
+            if label is not None:
                 # the first card of the label: the lowest id, as hands of orders are sorted
-                label = action.order
                 labels = g.order_labels
                 i = 0
                 for oid in orders:
@@ -792,17 +793,16 @@ class MammaMiaState(State):
                 orders = orders[:i] + orders[i + 1:]
                 in_oven = in_oven + (("o", seat, oid),)
                 moved = True
-            source = action.source
             if source is not None:
-                need = g.limit - (sum(ing) + len(orders))
+                need = g.limit - sum(ing) - len(orders)
                 if g.draw_cap is not None and need > g.draw_cap:
                     need = g.draw_cap
-                if action.draw is not None and need > action.draw:
-                    need = action.draw
+                if draw is not None and need > draw:
+                    need = draw
                 if source == "waiter":
-                    take = self.waiters[seat][:need]
-                    waiters = list(self.waiters)
-                    waiters[seat] = self.waiters[seat][need:]
+                    waiter = d0["waiters"][seat]
+                    take = waiter[:need]
+                    waiter = waiter[need:]
                     orders = tuple(sorted(orders + take))
                     drew = len(take)
                 else:
@@ -813,9 +813,11 @@ class MammaMiaState(State):
                         supply = supply[len(take):]
                         drew = len(take)
                         if events is not None:
+                            got = [0] * g.nk
                             for card in take:
                                 got[card] += 1
                     else:
+                        got = [0] * g.nk
                         i, n = 0, len(supply)
                         while need > 0 and i < n:
                             card = supply[i]
@@ -829,34 +831,36 @@ class MammaMiaState(State):
                             need -= 1
                         supply = supply[i:]
                         drew = sum(got)
-                moved = moved or drew > 0
+                if drew:
+                    moved = True
         state = object.__new__(MammaMiaState)
-        d = state.__dict__ = self.__dict__.copy()
-        hands = list(self.hands_ing)
-        hands[seat] = tuple(ing)
-        d["hands_ing"] = tuple(hands)
-        if orders is not self.hands_ord[seat]:
-            hands = list(self.hands_ord)
-            hands[seat] = orders
-            d["hands_ord"] = tuple(hands)
-        d["oven"] = in_oven
+        d = state.__dict__ = d0.copy()
+        hands = d0["hands_ing"]
+        d["hands_ing"] = hands[:seat] + (tuple(ing),) + hands[seat + 1:]
+        if orders is not old_orders:
+            hands = d0["hands_ord"]
+            d["hands_ord"] = hands[:seat] + (orders,) + hands[seat + 1:]
+        if waiter is not None and drew:
+            waiters = d0["waiters"]
+            d["waiters"] = waiters[:seat] + (waiter,) + waiters[seat + 1:]
         d["supply"] = supply
         d["mm"] = mm
-        d["stall"] = 0 if moved else self.stall + 1
+        stall = d["stall"] = 0 if moved else d0["stall"] + 1
         d["_events"] = d["_from"] = None
-        if in_oven is not self.oven:
-            view = d.get("_view")
-            d["_view"] = None if view is None else view.successor(self.oven, in_oven)
-        if source == "waiter" and drew:
-            d["waiters"] = tuple(waiters)
-        if self.supply and not supply:
+        if in_oven is not old_oven:
+            d["oven"] = in_oven
+            view = d0.get("_view")
+            if view is not None:
+                d["_view"] = view.successor(old_oven, in_oven)
+        if old_supply and not supply:
             d["last_drawer"] = seat
         turn_event = None if events is None else self._turn_event(action, restock, source, drew, got, mm)
         # the oven phase ends with the last supply card, or when the supply is empty after a
         # turn, or when a whole cycle of turns moved no card (the deadlock guard)
-        deadlock = state.stall >= g.players
+        deadlock = stall >= g.players
         if supply and not deadlock:
-            d["turn"] = (seat + 1) % g.players
+            seat += 1
+            d["turn"] = 0 if seat == g.players else seat
             if events is not None:
                 d["_events"] = (turn_event,)
             return state
