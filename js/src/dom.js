@@ -204,3 +204,85 @@ export function drawn(doc, items) {
   reconcile(holder, items);
   return Array.from(holder.children);
 }
+
+/**
+ * The widths a row of flex items shrinks to in `width` (CSS flexbox, shrinking only): each item
+ * `{basis, min, shrink}` (shrink 0 keeps its basis) gives up room in proportion to its basis
+ * until it reaches its minimum, with `gap` between items. A fanned row of cards knows from this
+ * which of its cards are covered without a container query per card (which restyles every card
+ * of the row whenever any of them changes width) and without reading the layout.
+ */
+export function shrinkToFit(width, items, gap = 0) {
+  const n = items.length;
+  const sizes = items.map((it) => it.basis);
+  const frozen = items.map((it) => !it.shrink);
+  const room = width - gap * Math.max(0, n - 1);
+  for (let round = 0; round <= n; round++) {
+    let used = 0;
+    let scaled = 0;
+    for (let i = 0; i < n; i++) {
+      if (frozen[i]) used += sizes[i];
+      else {
+        used += items[i].basis;
+        scaled += items[i].basis * items[i].shrink;
+      }
+    }
+    const free = room - used;
+    if (free >= 0 || scaled === 0) {
+      for (let i = 0; i < n; i++) if (!frozen[i]) sizes[i] = items[i].basis;
+      return sizes;
+    }
+    // Every item shrinks in proportion; those held at their minimum are frozen there and the
+    // rest share the room again.
+    let clamped = false;
+    for (let i = 0; i < n; i++) {
+      if (frozen[i]) continue;
+      const target = items[i].basis + (free * items[i].basis * items[i].shrink) / scaled;
+      const min = items[i].min || 0;
+      sizes[i] = Math.max(target, min);
+      if (target < min) clamped = true;
+    }
+    if (!clamped) return sizes;
+    for (let i = 0; i < n; i++) if (!frozen[i] && sizes[i] === (items[i].min || 0)) frozen[i] = true;
+  }
+  return sizes;
+}
+
+/**
+ * Rows whose content width is kept from a ResizeObserver (as `node._twWidth`), so an update
+ * reads no layout: `watch(node)` starts observing a row (its first width comes with the next
+ * rendering, before it is painted) and `apply(node)` runs again whenever its width changes.
+ * Rows taken out of the page are let go at the next `watch`. Without ResizeObserver (jsdom)
+ * no width is ever known.
+ */
+export function widthWatcher(apply) {
+  const watched = new Set();
+  const observer = typeof ResizeObserver === "function"
+    ? new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const box = entry.contentBoxSize && entry.contentBoxSize[0];
+        const width = box ? box.inlineSize : entry.contentRect.width;
+        if (entry.target._twWidth === width) continue;
+        entry.target._twWidth = width;
+        apply(entry.target);
+      }
+    })
+    : null;
+  return {
+    watch(node) {
+      if (!observer || watched.has(node)) return;
+      for (const old of watched) {
+        if (!old.isConnected) {
+          observer.unobserve(old);
+          watched.delete(old);
+        }
+      }
+      watched.add(node);
+      observer.observe(node);
+    },
+    disconnect() {
+      if (observer) observer.disconnect();
+      watched.clear();
+    },
+  };
+}

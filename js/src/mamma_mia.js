@@ -19,16 +19,7 @@ import {
   seatColour,
   setPileCount,
 } from "./mamma_mia_cards.js";
-import { drawn, fixed, reconcile, setText, shell } from "./dom.js";
-
-/* A pile narrower than its n cards (each container, mm-pile-n, knows its width) is covered by
-   the next card: its top card shows its colour, its icon moved to the edge that shows, and its
-   count; its name, which would be cut short, only when it comes forward. */
-const PILE_QUERIES = Array.from({ length: 16 }, (_, i) =>
-  `@container mm-pile-${i + 1} (max-width: ${71 + i * 30}px) {
-  .mm-hand-group:not(:hover):not(:has(:focus-visible)) .mm-card { align-items: flex-start; }
-  .mm-hand-group:not(:hover):not(:has(:focus-visible)) .mm-card-name { visibility: hidden; }
-}`).join("\n");
+import { drawn, fixed, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -241,8 +232,12 @@ export const css = `
 .mm-hand-cards { display: flex; flex-wrap: nowrap; gap: 2px; align-items: flex-start; overflow-x: auto; padding-top: 8px; }
 .mm-hand-cards > .mm-hand-order { flex: 0 1 150px; min-width: 20px; }
 /* A pile of n cards, each under the next but for a 30 px edge. */
-.mm-hand-cards > .mm-hand-group { flex: 0 1 calc(72px + (var(--n, 1) - 1) * 30px); min-width: 28px; container-type: inline-size; }
-${PILE_QUERIES}
+.mm-hand-cards > .mm-hand-group { flex: 0 1 calc(72px + (var(--n, 1) - 1) * 30px); min-width: 28px; }
+/* A pile the next card covers (mm-covered, set from the row's width: fanRow) shows its top
+   card's colour, its icon moved to the edge that shows, and its count; its name, which would
+   be cut short, only when it comes forward. */
+.mm-hand-group.mm-covered:not(:hover):not(:has(:focus-visible)) .mm-card { align-items: flex-start; }
+.mm-hand-group.mm-covered:not(:hover):not(:has(:focus-visible)) .mm-card-name { visibility: hidden; }
 /* The last card gives up width only when every other one is down to its edge (a hand of
    fourteen in a narrow table): then it too shows its edge rather than run past the region. */
 .mm-hand-cards > :not(:last-child) { flex-shrink: 1000; }
@@ -272,7 +267,7 @@ ${PILE_QUERIES}
 .mm-hand.mm-teaching > h4 { grid-column: 1 / -1; margin: 0; }
 .mm-teaching .mm-hand-owner { display: flex; align-items: center; gap: 3px; white-space: nowrap; font-weight: 600; }
 .mm-teaching .mm-hand-cards { padding-top: 0; height: 22px; align-items: stretch; overflow: hidden; }
-.mm-teaching .mm-hand-cards > .mm-hand-group, .mm-teaching .mm-hand-cards > .mm-hand-order { container-type: normal; flex: 0 1 auto; }
+.mm-teaching .mm-hand-cards > .mm-hand-group, .mm-teaching .mm-hand-cards > .mm-hand-order { flex: 0 1 auto; }
 .mm-teaching .mm-hand-cards > .mm-hand-group { min-width: max-content; }
 .mm-teaching .mm-hand-cards > .mm-hand-order { min-width: 10px; }
 .mm-teaching .mm-hand-cards > :last-child { flex-shrink: 0; }
@@ -341,15 +336,12 @@ ${PILE_QUERIES}
    and its recipe's counts and icons: each card of a fan stays known by what shows of it. It
    opens whole when it comes forward: under the pointer or the keyboard's focus (a card chosen
    by a click closes again when the pointer leaves it, though it keeps the focus). */
-.mm-hand-order, .mm-fan-order { container: mm-fan / inline-size; }
-@container mm-fan (max-width: 140px) {
-  :not(:hover):not(:has(:focus-visible)) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
-  :not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
-    white-space: nowrap; overflow: hidden; line-height: 14px; }
-  :not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-recipe { flex: none; margin: 0; }
-  :not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-text { display: none; }
-  :not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-n { min-width: 0; }
-}
+.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
+.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
+  white-space: nowrap; overflow: hidden; line-height: 14px; }
+.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-recipe { flex: none; margin: 0; }
+.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-text { display: none; }
+.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-n { min-width: 0; }
 .mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
 .mm-settle-line .mm-icon { width: 16px; height: 16px; }
 .mm-result { font-size: 1.1em; font-weight: 700; }
@@ -998,7 +990,7 @@ export function drawHands(doc, view, ctx, composer) {
 }
 
 function handGroup(doc, kind, n, composer) {
-  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind }, style: { "--n": String(n), "container-name": `mm-pile-${Math.min(n, 16)}` } });
+  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind }, style: { "--n": String(n) } });
   for (let i = 1; i <= n; i++) {
     const opts = {};
     if (composer) {
@@ -1335,6 +1327,45 @@ export function tableMarks(view, ctx, fly) {
 
 // ----------------------------------------------------------------------------------------
 
+/** Each card of a fanned row as the CSS lays it out: its flex basis, its minimum width and the
+ * width at or under which the next card covers it (null: drawn the same either way). */
+function fanItem(node) {
+  const cls = node.classList;
+  if (cls.contains("mm-hand-group")) {
+    const basis = 72 + ((Number(node.style.getPropertyValue("--n")) || 1) - 1) * 30;
+    return { basis, min: 28, cover: basis - 1 };
+  }
+  if (cls.contains("mm-hand-order")) return { basis: 150, min: 20, cover: 140 };
+  if (cls.contains("mm-fan-order")) return { basis: 150, min: 0, cover: 140 };
+  if (cls.contains("mm-fan-ing")) return { basis: 40, min: 0, cover: null };
+  return { basis: 0, min: 0, cover: null };
+}
+
+/** Mark the cards of a fanned row (a seat's hand, the revealed cards) that the next card
+ * covers (`mm-covered`), from the row's width kept by the ResizeObserver: no layout is read.
+ * In a hand the last card gives up width only once the others are down to their edges; in
+ * the revealed strip it never does. */
+function fanRow(row) {
+  const width = row._twWidth;
+  if (width === undefined) return;
+  const strip = row.classList.contains("mm-revealed");
+  const nodes = row.children;
+  const items = [];
+  for (let i = 0; i < nodes.length; i++) {
+    const item = fanItem(nodes[i]);
+    item.shrink = i < nodes.length - 1 ? (strip ? 1 : 1000) : strip ? 0 : 1;
+    items.push(item);
+  }
+  const sizes = shrinkToFit(width, items, strip ? 1 : 2);
+  for (let i = 0; i < nodes.length; i++) {
+    const { cover } = items[i];
+    nodes[i].classList.toggle("mm-covered", cover !== null && sizes[i] <= cover + 0.01);
+  }
+}
+
+// The all-seeing view's rows of small cards fan by their content and need no marks.
+const FAN_ROWS = ".mm-hand:not(.mm-teaching) > .mm-hand-cards, .mm-revealed";
+
 const EMPTY_SEL = () => ({ kind: null, count: 0, order: null, source: undefined, draw: null });
 
 export function mount(boardEl, ctx) {
@@ -1373,9 +1404,18 @@ export function mount(boardEl, ctx) {
   // stepping through a timeline touches only what the frame changed.
   const drawnKeys = {};
   function fill(name, key, items) {
-    if (drawnKeys[name] === key) return;
+    if (drawnKeys[name] === key) return false;
     drawnKeys[name] = key;
     reconcile(slots[name], items());
+    return true;
+  }
+  // The fanned rows' widths, kept as the page lays them out (their cards' covers follow).
+  const fans = widthWatcher(fanRow);
+  function fanRows(slot) {
+    for (const row of slot.querySelectorAll(FAN_ROWS)) {
+      fans.watch(row);
+      fanRow(row);
+    }
   }
 
   function render(force = false) {
@@ -1415,7 +1455,7 @@ export function mount(boardEl, ctx) {
     if (c.interactive && view.phase === "turn" && legal.length && !(view.evaluation && view.evaluation.decision)) {
       composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
     }
-    fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
+    const middle = fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
       forward ? `${frame.step}:${frame.sub}` : null, played, frame.kind]), () => {
 
       return [
@@ -1424,13 +1464,15 @@ export function mount(boardEl, ctx) {
         view.evaluation ? null : lastTurnItem(doc, view, c, frame),
       ];
     });
+    if (middle) fanRows(slots.middle);
     fill("seats", J([names, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
       view.mamma_mia_card, played && played.seat]), () => seatsItems(doc, view, c, played));
-    fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, view.to_move, legal, c.interactive,
+    const hand = fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, view.to_move, legal, c.interactive,
       composer && sel]), () => [
       ...handsItems(doc, view, c, composer),
       composer ? { key: "composer", sig: J([sel, legal, names, view.hand, view.hands, view.to_move]), build: () => drawComposer(doc, view, c, composer) } : null,
     ]);
+    if (hand) fanRows(slots.hand);
   }
 
   function onClick(event) {
@@ -1501,6 +1543,7 @@ export function mount(boardEl, ctx) {
     destroy() {
       root.removeEventListener("click", onClick);
       root.removeEventListener("change", onChange);
+      fans.disconnect();
       root.remove();
     },
   };

@@ -766,3 +766,53 @@ describe("the cards just played", () => {
     board.destroy();
   });
 });
+
+describe("fanned rows without container queries", () => {
+  it("shrinks a row as CSS flexbox does: in proportion to the basis, down to each minimum", async () => {
+    const { shrinkToFit } = await import("../src/dom.js");
+    // Room for all: every card keeps its basis.
+    expect(shrinkToFit(500, [{ basis: 150, shrink: 1 }, { basis: 150, shrink: 0 }], 2)).toEqual([150, 150]);
+    // 100 px short: the two shrinking cards give up 50 px each (equal bases), the last none.
+    expect(shrinkToFit(352, [{ basis: 150, shrink: 1 }, { basis: 150, shrink: 1 }, { basis: 150, shrink: 0 }], 1)).toEqual([100, 100, 150]);
+    // Proportional to the basis: 102 and 42 give up 2:1 ... until the small one meets its minimum,
+    // which is frozen there, and the big one takes the rest of the shortfall.
+    const sizes = shrinkToFit(150, [{ basis: 102, min: 28, shrink: 1 }, { basis: 42, min: 40, shrink: 1 }, { basis: 72, shrink: 0 }], 0);
+    expect(sizes[1]).toBe(40);
+    expect(sizes[2]).toBe(72);
+    expect(sizes[0]).toBeCloseTo(150 - 40 - 72);
+  });
+
+  it("marks the hand's covered cards from the row's observed width, and the last card never", () => {
+    const observed = [];
+    const RO = globalThis.ResizeObserver;
+    globalThis.ResizeObserver = class {
+      constructor(cb) { this.cb = cb; }
+      observe(node) { observed.push([this, node]); }
+      unobserve() {}
+      disconnect() {}
+    };
+    try {
+      const ctx = makeCtx();
+      const board = mount(host, ctx);
+      // Yellow: 3 pineapple, 2 olive (piles of 132 and 102 px), two orders (150 px each).
+      board.update(frame(fakeView()), null, ctx);
+      const row = host.querySelector(".mm-hand-cards");
+      const [[ro]] = observed.filter(([, node]) => node === row);
+      const covered = () => [...row.children].map((c) => c.classList.contains("mm-covered"));
+      // Before the page has laid the row out, nothing is guessed.
+      expect(covered()).toEqual([false, false, false, false]);
+      const resize = (width) => ro.cb([{ target: row, contentBoxSize: [{ inlineSize: width }] }]);
+      resize(800); // 132 + 102 + 150 + 150 + 3 gaps: room for all
+      expect(covered()).toEqual([false, false, false, false]);
+      resize(400); // 140 px short: every card but the last gives up width
+      expect(covered()).toEqual([true, true, true, false]);
+      // A new frame is marked from the width kept, without the observer: Yellow's first order
+      // gone, the olives and the last order now fit (132 + 102 + 150 + 2 gaps = 388).
+      const view = fakeView();
+      board.update(frame({ ...view, hand: { ...view.hand, orders: view.hand.orders.slice(1) } }, { step: 2 }), null, ctx);
+      expect(covered()).toEqual([false, false, false]);
+    } finally {
+      globalThis.ResizeObserver = RO;
+    }
+  });
+});
