@@ -4,17 +4,8 @@
 // and the Triceratops choice. Every update redraws from `frame.view` alone, so stepping back
 // re-renders an earlier moment exactly; `prev` only decides which sub-step gets an animation.
 import { createGameWidget } from "./timeline.js";
-import { drawn, fixed, morphChildren, reconcile, setText, shell } from "./dom.js";
+import { drawn, fixed, morphChildren, reconcile, setText, shell, widthWatcher } from "./dom.js";
 import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
-
-/* A hand row narrower than its n cards side by side fans them: a covered card shows its number,
-   colour and icon (moved to the edge that shows), and its name (which would be cut short) only
-   when it comes forward. */
-const FAN_QUERIES = Array.from({ length: 59 }, (_, i) => i + 2).map((n) =>
-  `@container mz-hand-${n} (max-width: ${n * 72 + (n - 1) * 4 - 1}px) {
-  .mz-hand > .mz-card:not(:last-child):not(:hover):not(:focus-visible) { align-items: flex-start; padding-left: 2px; }
-  .mz-hand > .mz-card:not(:last-child):not(:hover):not(:focus-visible) .mz-card-name { visibility: hidden; }
-}`).join("\n");
 
 export const css = `
 .mz-root {
@@ -181,12 +172,15 @@ export const css = `
 .mz-teaching .mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-3px); outline-width: 3px; outline-offset: 1px; }
 .mz-teaching .mz-hand button.mz-card[aria-pressed="true"]::after { left: auto; right: -4px; top: -5px; bottom: auto;
   width: 13px; height: 13px; line-height: 13px; font-size: 11px; z-index: 1; }
-.mz-teaching .mz-hand > .mz-card + .mz-card { margin-left: clamp(-19px, calc((100cqw - var(--n, 1) * 26px) / max(1, var(--n, 1) - 1) - 2px), 0px); }
 /* A hand fans as a real one does: when its cards are wider than the region, each card but the
-   last is covered by the next, down to a 12 px edge (its number and colour); the last shows
-   whole. A covered card comes forward under the pointer. */
-.mz-hand { display: flex; gap: 4px; flex-wrap: nowrap; overflow-x: auto; align-items: flex-end; padding: 8px 4px 2px; container-type: inline-size; }
-.mz-hand > .mz-card + .mz-card { margin-left: clamp(-60px, calc((100cqw - var(--n, 1) * 72px) / max(1, var(--n, 1) - 1) - 4px), 0px); }
+   last is covered by the next, down to a 12 px edge (its number and colour; 7 px of the
+   all-seeing view's smaller cards); the last shows whole. A covered card comes forward under
+   the pointer. How far each card slides under the one before (--mz-overlap) and whether the
+   covered cards show their names (mz-covered) are set from the row's width: fanHand. */
+.mz-hand { display: flex; gap: 4px; flex-wrap: nowrap; overflow-x: auto; align-items: flex-end; padding: 8px 4px 2px; }
+.mz-hand > .mz-card + .mz-card { margin-left: var(--mz-overlap, 0px); }
+.mz-hand.mz-covered > .mz-card:not(:last-child):not(:hover):not(:focus-visible) { align-items: flex-start; padding-left: 2px; }
+.mz-hand.mz-covered > .mz-card:not(:last-child):not(:hover):not(:focus-visible) .mz-card-name { visibility: hidden; }
 .mz-hand > .mz-card:hover, .mz-hand > .mz-card:focus-visible { z-index: 1; }
 .mz-hand button.mz-card[aria-pressed="true"] { transform: translateY(-8px); outline: 4px double var(--mz-choice); outline-offset: 2px; }
 .mz-hand button.mz-card[aria-pressed="true"]::after { content: "\\2713"; position: absolute; left: 2px; bottom: 2px; width: 16px; height: 16px;
@@ -205,7 +199,6 @@ export const css = `
 .mz-slide { animation: mz-slide 0.6s ease-out; }
 @keyframes mz-slide { from { transform: translate(40px, -60px); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mz-flip, .mz-arrive, .mz-slide { animation: none; } }
-${FAN_QUERIES}
 `;
 
 // ----------------------------------------------------------------------------------------
@@ -486,8 +479,7 @@ function setHandSize(doc, facts, n, arrivedNow) {
 }
 
 /** A card of a hand (a button to pick while a lay is composed). The row carries how many cards
- * share it: the fan's overlap (CSS) follows from it, and whether the covered cards show their
- * names (a container query per count, mz-hand-n). */
+ * share it (--n): the fan's overlap and covers follow from it and the row's width (fanHand). */
 function handCard(doc, card, index, composer) {
   const opts = composer
     ? { button: true, pressed: composer.picked.has(index), title: `${cardLabel(card)}: select to lay` }
@@ -515,7 +507,6 @@ export function handsItems(doc, view, ctx, composer) {
   const row = (hand, s, c) => {
     const cards = handCards(hand);
     const n = String(cards.length);
-    const name = `mz-hand-${Math.min(cards.length, 60)}`;
     const seen = new Map();
     const items = cards.map((card, index) => {
       const nth = (seen.get(card) || 0) + 1;
@@ -534,13 +525,12 @@ export function handsItems(doc, view, ctx, composer) {
     if (!items.length) items.push(fixed("none", () => el(doc, "span", { class: "mz-facts" }, "(no cards)")));
     return {
       ...shell(`hand${s}`, () => {
-        const node = el(doc, "div", { class: "mz-hand", tabindex: 0, role: "group", "aria-label": "cards", style: { "--n": n, "container-name": name } });
+        const node = el(doc, "div", { class: "mz-hand", tabindex: 0, role: "group", "aria-label": "cards", style: { "--n": n } });
         node.dataset.seat = String(s);
         return node;
       }, items),
       patch: (node) => {
         if (node.style.getPropertyValue("--n") !== n) node.style.setProperty("--n", n);
-        if (node.style.getPropertyValue("container-name") !== name) node.style.setProperty("container-name", name);
       },
     };
   };
@@ -731,6 +721,25 @@ export function isForward(prev, frame) {
 
 const EMPTY_SEL = () => ({ species: null, picked: new Set() });
 
+/**
+ * Fan a hand row from its width (kept by a ResizeObserver: no layout is read in an update):
+ * each card after the first slides under the one before by what the row lacks, shared evenly
+ * (at most down to the covered card's edge), and the covered cards hide their names while a
+ * row of n cards side by side would not fit (a container query per count would restyle every
+ * card of a row whenever the row changed).
+ */
+export function fanHand(row) {
+  const width = row._twWidth;
+  if (width === undefined) return;
+  const n = Number(row.style.getPropertyValue("--n")) || 1;
+  const small = !!(row.parentElement && row.parentElement.classList.contains("mz-teaching"));
+  const [card, gap, edge] = small ? [26, 2, 19] : [72, 4, 60];
+  const overlap = n > 1 ? Math.min(0, Math.max(-edge, (width - n * card) / (n - 1) - gap)) : 0;
+  const value = `${Math.round(overlap * 100) / 100}px`;
+  if (row.style.getPropertyValue("--mz-overlap") !== value) row.style.setProperty("--mz-overlap", value);
+  row.classList.toggle("mz-covered", n >= 2 && width <= n * 72 + (n - 1) * 4 - 1);
+}
+
 export function mount(boardEl, ctx) {
   const doc = boardEl.ownerDocument || globalThis.document;
   const root = el(doc, "div", { class: "mz-root" });
@@ -761,6 +770,9 @@ export function mount(boardEl, ctx) {
     drawnKeys[name] = key;
     reconcile(slots[name], items());
   }
+
+  // The hand rows' widths, kept as the page lays them out (their fans follow).
+  const fans = widthWatcher(fanHand);
 
   function render() {
     const { frame, prev } = current;
@@ -809,6 +821,10 @@ export function mount(boardEl, ctx) {
     if (handsKey === null || drawnKeys.hands !== handsKey) {
       drawnKeys.hands = handsKey;
       reconcile(slots.hands, handsItems(doc, view, c, composer && composer.canLay ? composer : null));
+      for (const row of slots.hands.querySelectorAll(".mz-hand")) {
+        fans.watch(row);
+        fanHand(row);
+      }
     }
     fill("composer", composer ? null : "", () => drawComposer(doc, view, c, composer));
   }
@@ -854,6 +870,7 @@ export function mount(boardEl, ctx) {
     },
     destroy() {
       root.removeEventListener("click", onClick);
+      fans.disconnect();
       root.remove();
     },
   };

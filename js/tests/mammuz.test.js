@@ -557,3 +557,31 @@ describe("last-move marks and cards that stay cards", () => {
     board.destroy();
   });
 });
+
+describe("a hand's fan, from the row's width", () => {
+  it("slides each card under the one before by what the row lacks, and covers names only when the cards do not fit", async () => {
+    const { fanHand } = await import("../src/mammuz.js");
+    const box = document.createElement("div");
+    const row = document.createElement("div");
+    box.append(row);
+    row.style.setProperty("--n", "5");
+    fanHand(row); // no width observed yet: nothing guessed
+    expect(row.style.getPropertyValue("--mz-overlap")).toBe("");
+    row._twWidth = 400; // 5 cards of 72 px side by side need 376 px
+    fanHand(row);
+    expect(row.style.getPropertyValue("--mz-overlap")).toBe("0px");
+    expect(row.classList.contains("mz-covered")).toBe(false);
+    row._twWidth = 300; // 60 px short over 4 overlaps: 15 px each, and the 4 px gap
+    fanHand(row);
+    expect(row.style.getPropertyValue("--mz-overlap")).toBe("-19px");
+    expect(row.classList.contains("mz-covered")).toBe(true);
+    row._twWidth = 100; // never more than the covered card's 12 px edge
+    fanHand(row);
+    expect(row.style.getPropertyValue("--mz-overlap")).toBe("-60px");
+    // The all-seeing view's small cards: 26 px, down to a 7 px edge.
+    box.classList.add("mz-teaching");
+    row._twWidth = 120; // 5 × 26 = 130: 10 px short, 2.5 each, 2 px gaps
+    fanHand(row);
+    expect(row.style.getPropertyValue("--mz-overlap")).toBe("-4.5px");
+  });
+});
