@@ -779,6 +779,37 @@ def test_observations_built_along_a_game_match_a_state_loaded_afresh():
         assert compared > 1000
 
 
+def test_views_along_a_game_share_the_log_and_the_counts_that_did_not_change():
+    # a view shares with the view before it (of the state it came from) the oven's log when
+    # the oven is the same, and every seat's counts entry when the seat's hand, waiter and
+    # delivered pile are the same; what changed is built anew and equals a fresh state's view
+    import random
+
+    game = tw.make("mamma-mia-plus", players=6)
+    rng = random.Random(5)
+    state = game.new_state(5)
+    before = state.observe(state.turn)
+    logs = entries = rebuilt = 0
+    while not state.is_over:
+        after = state._apply(rng.choice(state.legal_actions()))
+        seat = after.to_move if after.to_move is not None else 0
+        view = after.observe(seat)
+        if after.oven == state.oven and after.oven_number == state.oven_number:
+            assert view["oven"]["log"] is before["oven"]["log"]
+            logs += 1
+        for s in range(6):
+            same = (after.hands_ing[s] == state.hands_ing[s] and after.hands_ord[s] == state.hands_ord[s]
+                    and after.waiters[s] == state.waiters[s] and after.delivered[s] == state.delivered[s])
+            if same and after.mm == state.mm:
+                assert view["players"][s] is before["players"][s]
+                entries += 1
+            elif not same:
+                rebuilt += 1
+        assert view == game.state_from_json(after.to_json()).observe(seat)
+        state, before = after, view
+    assert logs > 50 and entries > 500 and rebuilt > 50
+
+
 def test_playouts_write_no_event_until_one_is_read(monkeypatch):
     # a playout that never reads the events builds no sentence; reading them afterwards gives
     # exactly the events of applying the action with events, the same state reached either way

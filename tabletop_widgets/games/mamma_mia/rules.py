@@ -429,7 +429,7 @@ class OvenView:
     lists' entries are shared by the observations: read-only, like the game's card dicts.
     """
 
-    __slots__ = ("game", "items", "log", "cards", "revealed")
+    __slots__ = ("game", "items", "log", "cards", "revealed", "logs", "shown")
 
     def __init__(self, game, items):
         self.game = game
@@ -437,7 +437,18 @@ class OvenView:
         self.log = []
         self.cards = [0]  # cards[i]: the cards of entries 0..i-1
         self.revealed = []
+        # the prefixes handed out, by length: the states of one oven share them (the evaluation's
+        # states all show the same log, and every state between two reveals the same cards)
+        self.logs = {}
+        self.shown = {}
         self.extend(items)
+
+    def log_upto(self, n):
+        """The public log of the first ``n`` entries (entries before ``len(items)`` never change)."""
+        log = self.logs.get(n)
+        if log is None:
+            log = self.logs[n] = self.log[:n]
+        return log
 
     def extend(self, items):
         kinds, log, cards = self.game.kinds, self.log, self.cards
@@ -464,6 +475,12 @@ class OvenView:
 
     def revealed_upto(self, n):
         """The first ``n`` cards turned over, as the evaluation shows them."""
+        shown = self.shown.get(n)
+        if shown is None:
+            shown = self.shown[n] = self._revealed_upto(n)
+        return shown
+
+    def _revealed_upto(self, n):
         revealed = self.revealed
         if len(revealed) < n:
             g = self.game
@@ -952,7 +969,7 @@ class MammaMiaState(State):
         view = self._oven_view()
         items = len(self.oven)
         cursor, part = self.cursor, self.part
-        log = view.log[:items]
+        log = view.log_upto(items)
         if seat is None:  # the all-seeing view: which order lies face down
             log = [dict(entry, card=g.card_dicts[item[2]]) if item[0] == "o" else entry
                    for entry, item in zip(log, self.oven)]
@@ -983,19 +1000,29 @@ class MammaMiaState(State):
         table = g._table_views.get(self.table)
         if table is None:
             table = _kept(g._table_views, self.table, dict(zip(kinds, self.table)), _VIEW_PARTS)
-        players_views = g._player_views
-        players = []
-        for key in zip(range(P), map(sum, self.hands_ing), map(len, self.hands_ord), map(len, self.waiters),
-                       map(len, self.delivered)):
-            if mm is not None:
-                key += (mm == key[0],)
-            entry = players_views.get(key)
-            if entry is None:
-                s, ing, orders, waiter, delivered = key[:5]
-                entry = _kept(players_views, key, {
-                    "seat": s, "colour": COLOURS[s], "hand_ingredients": ing, "hand_orders": orders,
-                    "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s}, _VIEW_PARTS)
-            players.append(entry)
+        # the seats' counts and scores, built from the last view of this state or of a state it
+        # came from (kept with the tuples it was built from): a seat whose hand, waiter and
+        # delivered pile are the same tuples keeps its entry (a turn changes one seat, the
+        # reveals none), another is kept by its counts
+        d = self.__dict__
+        hands_ing, hands_ord, waiters, delivered = self.hands_ing, self.hands_ord, self.waiters, self.delivered
+        seen = d.get("_seats_seen")
+        if seen is not None and seen[4] == mm and seen[3] is delivered:
+            if seen[0] is hands_ing and seen[1] is hands_ord and seen[2] is waiters:
+                players, scores = seen[5], seen[6]
+            else:
+                players = list(seen[5])
+                for s, ing, orders, waiter, ing0, orders0, waiter0 in zip(
+                        range(P), hands_ing, hands_ord, waiters, seen[0], seen[1], seen[2]):
+                    if ing is not ing0 or orders is not orders0 or waiter is not waiter0:
+                        players[s] = self._seat_view(s, sum(ing), len(orders), len(waiter), len(delivered[s]), mm)
+                scores = seen[6]
+                d["_seats_seen"] = (hands_ing, hands_ord, waiters, delivered, mm, players, scores)
+        else:
+            players = list(map(self._seat_view, range(P), map(sum, hands_ing), map(len, hands_ord),
+                               map(len, waiters), map(len, delivered), (mm,) * P))
+            scores = list(map(len, delivered))
+            d["_seats_seen"] = (hands_ing, hands_ord, waiters, delivered, mm, players, scores)
         obs = {
             "game": g.name, "edition": g.edition, "seats": fixed["seats"],
             "colours": fixed["colours"], "personal": fixed["personal"],
@@ -1008,11 +1035,22 @@ class MammaMiaState(State):
             "players": players,
             "hand": self._hand_view(seat) if seat is not None else None,
             "evaluation": evaluation,
-            "scores": list(map(len, self.delivered)), "winners": list(self.winners) if phase == "over" else [],
+            "scores": scores, "winners": list(self.winners) if phase == "over" else [],
         }
         if seat is None:
             obs["hands"] = [self._hand_view(s) for s in range(P)]
         return obs
+
+    def _seat_view(self, s, ing, orders, waiter, delivered, mm):
+        """Seat ``s``'s entry of a view's ``players``: built once per value and shared."""
+        views = self.game._player_views
+        key = (s, ing, orders, waiter, delivered, mm == s)
+        entry = views.get(key)
+        if entry is None:
+            entry = _kept(views, key, {
+                "seat": s, "colour": COLOURS[s], "hand_ingredients": ing, "hand_orders": orders,
+                "waiter": waiter, "delivered": delivered, "mamma_mia": mm == s}, _VIEW_PARTS)
+        return entry
 
     def _hand_view(self, seat):
         """``seat``'s hand as its view shows it: its ingredients and its orders are each built
