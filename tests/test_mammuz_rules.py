@@ -146,7 +146,7 @@ def test_extinction_all_cards_option_spares_a_species_with_cards_on_its_base():
 def test_laying_the_last_card_must_be_challenged_and_a_true_card_wins():
     s = position([["hare"], ["deer", "bear"], ["bear"], []], to_act=0)
     s = s.apply("lay hare: hare")
-    assert "his last cards" in s.events[0].public_text
+    assert "their last cards" in s.events[0].public_text
     assert [str(a) for a in s.legal_actions()] == ["challenge 1"]
     with pytest.raises(tw.IllegalAction, match="must be challenged"):
         s.apply("lay hare: deer")
@@ -161,7 +161,7 @@ def test_the_turned_card_decides_before_the_extinction_it_causes():
     end = s.apply("challenge 1")
     assert end.is_over and end.winners == (0,)
     assert [e.kind for e in end.events] == ["turn", "take", "end"]
-    assert "laid his last cards and still holds none: Ada wins" in end.events[-1].text
+    assert "laid their last cards and still holds none: Ada wins" in end.events[-1].text
     assert "hare" not in end.observe(None)["extinct"]
 
 

@@ -260,7 +260,7 @@ export function drawStatus(doc, view, ctx, settled = true) {
       el(doc, "span", {}, el(doc, "b", {}, who), ` expands the ${herdOf(view.claim)} or challenges ${seatName(view, ctx, last.seat)}.`),
     );
     if ((view.hand_sizes || [])[last.seat] === 0) {
-      box.append(el(doc, "span", { class: "mz-must" }, `${seatName(view, ctx, last.seat)} laid his last cards: he must be challenged.`));
+      box.append(el(doc, "span", { class: "mz-must" }, `${seatName(view, ctx, last.seat)} laid the last cards of the hand: the display must be challenged.`));
     }
   } else if (view.phase === "give") {
     box.append(el(doc, "span", {}, "Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."));

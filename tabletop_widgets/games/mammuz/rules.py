@@ -353,7 +353,7 @@ class MammuzState(State):
         last_seat, cards, _ = self.displays[-1]
         actions = list(CHALLENGES[: len(cards)])
         if not any(self.hands[last_seat]):
-            return actions  # whoever lays his last cards must be challenged
+            return actions  # whoever lays their last cards must be challenged
         return actions + _adds(hand, ()) if any(hand) else actions
 
     def check(self, action):
@@ -375,7 +375,7 @@ class MammuzState(State):
         if self.laying is not None:
             return f"{names[self.to_act]} is making a lay one card at a time (add <card> or done)"
         if self.displays and not any(self.hands[self.displays[-1][0]]):
-            return f"{names[self.displays[-1][0]]} laid his last cards and must be challenged"
+            return f"{names[self.displays[-1][0]]} laid their last cards and must be challenged"
         if not isinstance(action.species, str) or not isinstance(action.cards, tuple) or not all(
                 isinstance(c, str) for c in action.cards):
             return "a lay names a species and a tuple of cards"
@@ -409,7 +409,7 @@ class MammuzState(State):
         if self.pending == "give":
             return f"{text!r} is not legal: {self.game.seat_names[self.to_act]} must name who takes the herd (give 0 … give {self.game.players - 1})"
         if self.displays and sum(self.hands[self.displays[-1][0]]) == 0 and not text.startswith("challenge"):
-            return f"{text!r} is not legal: {self.game.seat_names[self.displays[-1][0]]} laid his last cards and must be challenged"
+            return f"{text!r} is not legal: {self.game.seat_names[self.displays[-1][0]]} laid their last cards and must be challenged"
         return super()._why_illegal(text)
 
     # acting ------------------------------------------------------------------------------
@@ -451,7 +451,7 @@ class MammuzState(State):
         new.to_act, new.rng, new.laying = self._next(seat), rng, None
         n = len(cards)
         verb = "starts a herd" if not self.displays else "expands the herd"
-        last = " — his last cards, so the next player must challenge" if not any(hand) else ""
+        last = " — their last cards, so the next player must challenge" if not any(hand) else ""
         text = f"{names[seat]} {verb}: {n} card{'s' * (n > 1)} face down, claimed to be {_plural(species, n)}{last}."
         event = Event("lay", f"{text[:-1]} (in truth: {_cards_text(cards)}).",
                       {"seat": seat, "count": n, "species": species, "cards": list(cards)},
@@ -555,11 +555,11 @@ class MammuzState(State):
         """After a herd is settled: extinctions, the winner check, and who starts the next round."""
         names = self.game.seat_names
         displayer = self.turned[-1][0]
-        # The turned card decides first: a displayer who laid his last cards and still holds
+        # The turned card decides first: a displayer who laid their last cards and still holds
         # none after its effect has won at that moment, before any extinction it would cause.
         if sum(self.hands[displayer]) == 0:
             state = self._with(winner=displayer)
-            events.append(Event("end", f"{names[displayer]} laid his last cards and still holds none: {names[displayer]} wins.",
+            events.append(Event("end", f"{names[displayer]} laid their last cards and still holds none: {names[displayer]} wins.",
                                 {"winners": [displayer]}))
             return state._with(events=tuple(_last_is_final(events)))
         state, events = self._extinctions(events)
