@@ -288,6 +288,11 @@ export const css = `
 .mm-teaching .mm-order .mm-recipe-line .mm-icon { width: 14px; height: 14px; }
 .mm-teaching .mm-order .mm-recipe-text { display: none; }
 .mm-teaching .mm-order .mm-recipe-n { min-width: 0; }
+/* A card chosen in a row of small cards stays in its row: its ring inside its edge, the tick in
+   a corner of its own (the card widens for it), clear of the icon and the count. */
+.mm-teaching .mm-hand-cards button.mm-card[aria-pressed="true"] { transform: none; outline: 3px solid var(--mm-choice); outline-offset: -3px; padding-right: 14px; }
+.mm-teaching .mm-hand-cards button.mm-card[aria-pressed="true"]::after { left: auto; right: 2px; top: 3px; width: 12px; height: 12px;
+  line-height: 12px; font-size: 11px; }
 /* A narrow table (a notebook beside its file browser): orders show their recipes alone (their
    names in their words) and covered cards their colour's edge, so that a row of ten fits. */
 .mm-slot-hand { container: mm-hands / inline-size; }

@@ -232,3 +232,27 @@ def test_the_game_log_keeps_its_current_entry_whole_above_its_faded_foot(page, t
         }""")
         _shot(page, f"log-{width}")
     assert shown == {1280: {"fades": True, "whole": True}, 900: {"fades": True, "whole": True}}, shown
+
+
+def test_a_card_chosen_in_the_all_seeing_rows_stays_whole_in_its_row(page, tmp_path):
+    m = _played("mamma-mia-plus", 6, 3, 30)
+    me = m.state.to_move
+    page.goto(live_page(tw.widget(m, bots={s: "random" for s in range(6) if s != me}), tmp_path / "every-hand-live.html").as_uri())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    pile = page.locator(".mm-teaching .mm-hand-group button.mm-card:not(:disabled)").first
+    pile.click()
+    page.mouse.move(2, 2)
+    found = page.evaluate("""() => {
+      const card = document.querySelector('.mm-teaching button.mm-card[aria-pressed="true"]');
+      const row = card.closest('.mm-hand-cards').getBoundingClientRect(), box = card.getBoundingClientRect();
+      const tick = getComputedStyle(card, '::after');
+      const t = {left: box.left + card.clientLeft + parseFloat(tick.left), top: box.top + card.clientTop + parseFloat(tick.top)};
+      t.right = t.left + parseFloat(tick.width); t.bottom = t.top + parseFloat(tick.height);
+      const covered = [...card.querySelectorAll('.mm-icon, .mm-count')].filter((part) => {
+        const r = part.getBoundingClientRect();
+        return r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+      }).map((part) => part.getAttribute('class'));
+      return {inRow: box.top >= row.top - 0.5 && box.bottom <= row.bottom + 0.5, covered};
+    }""")
+    _shot(page, "every-hand-chosen")
+    assert found == {"inRow": True, "covered": []}, found
