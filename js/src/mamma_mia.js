@@ -150,7 +150,7 @@ export const css = `
 .mm-log { list-style: none; margin: 0; padding: 0 0 16px; flex: 1 1 0; min-height: 0; overflow-y: auto;
   mask-image: linear-gradient(to bottom, #000 calc(100% - 20px), transparent calc(100% - 2px)); }
 .mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; }
-.mm-log li .mm-icon { width: 16px; height: 16px; }
+.mm-log li .mm-icon { width: 16px; height: 16px; flex: none; }
 .mm-log li.mm-log-new { font-weight: 700; }
 .mm-new-badge, .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
 .mm-just-played { outline: 3px solid var(--mm-last); outline-offset: 1px; }

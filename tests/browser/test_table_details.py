@@ -256,3 +256,22 @@ def test_a_card_chosen_in_the_all_seeing_rows_stays_whole_in_its_row(page, tmp_p
     }""")
     _shot(page, "every-hand-chosen")
     assert found == {"inRow": True, "covered": []}, found
+
+
+def test_the_oven_log_keeps_its_icons_whole_beside_a_long_entry(page, tmp_path):
+    # "left on the table from the last oven: 2 peppers": a long entry beside its icon, which
+    # a flex row would squeeze to a dot.
+    path = tmp_path / "icons.html"
+    _played("mamma-mia", 4, 5, 400).to_html(path)
+    page.goto(path.as_uri())
+    page.set_viewport_size({"width": 900, "height": 800})
+    page.wait_for_selector(".mm-log li")
+    smallest = page.evaluate("""() => {
+      const s = document.querySelector('.tw-slider'); let least = 99;
+      for (let i = 0; i <= Number(s.max); i += 3) {
+        s.value = i; s.dispatchEvent(new Event('input'));
+        for (const icon of document.querySelectorAll('.mm-log li .mm-icon')) least = Math.min(least, icon.getBoundingClientRect().width);
+      }
+      return least;
+    }""")
+    assert smallest == 16
