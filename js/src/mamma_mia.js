@@ -132,6 +132,9 @@ export const css = `
 .mm-back { background: repeating-linear-gradient(45deg, #b33a2a 0 5px, #c9583f 5px 10px); color: #fff; border-color: #7a2418; }
 .mm-back-order { background: repeating-linear-gradient(45deg, var(--mm-seat) 0 5px, rgba(255,255,255,0.35) 5px 7px); border-color: var(--mm-seat); }
 .mm-back-mark { font-weight: 800; font-size: 12px; text-shadow: 0 1px 1px #000; }
+/* On an order's back the mark sits on a dark patch: white on a yellow or pink seat's stripes
+   could not be read. */
+.mm-back-order .mm-back-mark { background: rgba(0, 0, 0, 0.62); border-radius: 3px; padding: 0 3px; text-shadow: none; }
 .mm-empty { opacity: 0.2; }
 .mm-mammamia { background: #b3121b; color: #fff7c2; border-color: #7d0d12; font-weight: 800; text-align: center; }
 .mm-mammamia-text { white-space: normal; overflow-wrap: normal; }

@@ -275,3 +275,26 @@ def test_the_oven_log_keeps_its_icons_whole_beside_a_long_entry(page, tmp_path):
       return least;
     }""")
     assert smallest == 16
+
+
+def test_the_mark_on_an_order_s_back_reads_on_every_seat_s_colour(page, tmp_path):
+    from lab_helpers import _contrast, _rgb
+
+    path = tmp_path / "backs.html"
+    _played("mamma-mia", 4, 5, 30).to_html(path)
+    page.goto(path.as_uri())
+    page.wait_for_selector(".tw-slider")
+    marks = page.evaluate("""() => {
+      const s = document.querySelector('.tw-slider'), out = {};
+      for (let i = 0; i <= Number(s.max); i++) {
+        s.value = i; s.dispatchEvent(new Event('input'));
+        for (const mark of document.querySelectorAll('.mm-back-order .mm-back-mark')) {
+          const cs = getComputedStyle(mark);
+          out[mark.parentElement.style.getPropertyValue('--mm-seat')] = [cs.color, cs.backgroundColor];
+        }
+      }
+      return out;
+    }""")
+    assert len(marks) >= 3, marks
+    # The stripes' lightest part is near white: the patch over white is the worst case.
+    assert {seat: round(_contrast(_rgb(fg), _rgb(bg)), 1) for seat, (fg, bg) in marks.items() if _contrast(_rgb(fg), _rgb(bg)) < 4.5} == {}
