@@ -1,21 +1,31 @@
 """``tw.simulate`` scaling: 2 workers against 1, for every game, with a process pool and with Dask.
 
-    .venv/bin/python bench/bench_simulate.py [--seconds 4] [--repeats 3] [--no-dask]
+    .venv/bin/python bench/bench_simulate.py [--seconds 4] [--warm 4] [--repeats 3] [--no-dask]
 
 For each game (in the configurations of the other benchmarks) the same seeded games (random
 bots) are played by one worker and by two, in a ``concurrent.futures.ProcessPoolExecutor`` and
-in a ``dask.distributed`` local cluster of worker processes. Pools are started and warmed (each
-worker has made the game once) before the clock runs, as in a notebook that reuses its
-executor. The number of games is chosen so that one worker needs about ``--seconds``: the very
-games measured (seeds 0, 1, …) are first played one by one in this process until their CPU
-time adds up to that (CPU time, so that a busy machine does not shrink the sample). Each measurement is the best of ``--repeats`` runs, 1 and 2 workers alternating.
-The figure is the speed-up ``time(1 worker) / time(2 workers)``: at most 2 on two free cores,
-less on a machine that other work keeps busy (the load average over the last minute is taken
-before every run and printed with the best ones). Next to it, the *schedule bound*: the
-speed-up that ``tw.simulate``'s chunks allow with two free cores, from the games' CPU times of
-the first pass (each chunk to the first worker free, as the executors hand them out), which
-no other load on the machine changes. Prints a table per game and executor; writes
-``bench/results/simulate.json``.
+in a ``dask.distributed`` local cluster of worker processes. Pools are started and warmed before
+the clock runs, as in a notebook that reuses its executor: every worker, of either pool, plays
+about ``--warm`` seconds of other games. The engines fill caches in each process as they play (a
+fresh process plays its first 140 Mamba games some 14% slower, and its caches go on filling for
+hundreds more), so a pool warmed by a few games leaves two workers, each with half the games
+behind it, colder than one worker that played them all.
+
+The number of games is chosen so that one worker needs about ``--seconds``: games from seed 0
+on are first played one by one in this process until their CPU time adds up to that (CPU time,
+so that a busy machine does not shrink the sample). Each of ``--repeats`` runs plays that many
+games not played before (run ``r`` from seed ``r × games``), with one worker then with two: a
+process that replays the games it played in the run before finds more of their positions in
+its caches (some 5% quicker for Mamba), which one worker would always do and two workers,
+sharing the games anew, would not. The figure is the speed-up ``time(1 worker) / time(2
+workers)`` of the run with the median speed-up: at most 2 on two free cores, less on a machine
+that other work keeps busy (the load average over the last minute is taken before every run
+and printed). Next to it, the *schedule bound*: the speed-up that ``tw.simulate``'s chunks
+allow with two free cores, from the CPU times of the first run's games (each chunk to the first
+worker free, as the executors hand them out), which no other load on the machine changes, and
+the *work*: the CPU time the workers spent with 2 against 1 (the same games; above 1 when two
+workers do more work for them, such as colder caches). Prints a table per game and executor;
+writes ``bench/results/simulate.json``.
 """
 
 from __future__ import annotations
@@ -34,6 +44,8 @@ from tabletop_widgets.analysis import _check_bots, _chunks, play_one
 from tabletop_widgets.core.game import make, registered
 from common import write_results
 
+# the warm-up's games: far from those measured (seeds 0, 1, …)
+WARM_SEED = 10_000_000
 PLAYERS = {"mamba": 2, "mamma-mia": 4, "mamma-mia-plus": 6, "mammuz": 4}
 
 
@@ -88,9 +100,26 @@ class Pools:
                                         silence_logs=logging.CRITICAL)
             self.executors["dask"] = Client(self.cluster)
 
-    def warm(self, name, players, n):
+    def warm(self, name, players, n, games):
+        """Every worker plays about ``games`` games (the same count in every pool)."""
         for executor in self.executors.values():
-            tw.simulate(name, games=4 * n, players=players, seed=20_000, executor=executor, progress=False)
+            tw.simulate(name, games=max(4, games) * n, players=players, seed=WARM_SEED, executor=executor,
+                        progress=False)
+
+    def cpu(self, kind):
+        """The CPU seconds the workers of ``kind`` have used so far (None where unknown)."""
+        executor = self.executors[kind]
+        if kind == "dask":
+            return sum(executor.run(time.process_time).values())
+        try:
+            total = 0
+            for pid in executor._processes:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
+            return total / os.sysconf("SC_CLK_TCK")
+        except (OSError, AttributeError, ValueError):
+            return None
 
     def close(self):
         for kind, executor in self.executors.items():
@@ -99,10 +128,20 @@ class Pools:
             self.cluster.close()
 
 
+def _seconds(x):
+    return "?" if x is None else f"{x:.2f} s"
+
+
+def _work(r):
+    """The workers' CPU time with 2 workers against 1 (above 1: the same games cost more work)."""
+    a, b = r.get("worker_cpu_1"), r.get("worker_cpu_2")
+    return f"{b / a:.2f}" if a and b is not None else "?"
+
+
 def print_table(doc):
     """2 workers against 1, one line per game and executor."""
     print(f"\n{'game':20s} {'executor':8s} {'games':>6s} {'1 worker':>9s} {'2 workers':>10s} {'speed-up':>9s} "
-          f"{'bound':>6s} {'load':>10s}")
+          f"{'bound':>6s} {'work':>5s} {'load':>10s}")
     for key, row in doc.items():
         if not isinstance(row, dict) or "games" not in row:
             continue
@@ -110,14 +149,17 @@ def print_table(doc):
             if kind in row:
                 r = row[kind]
                 print(f"{key:20s} {kind:8s} {row['games']:6d} {r['seconds_1']:8.2f}s {r['seconds_2']:9.2f}s "
-                      f"{r['speedup']:8.2f}x {r['schedule_bound']:5.2f}x {r['load_1']:4.1f}/{r['load_2']:<4.1f}"
+                      f"{r['speedup']:8.2f}x {r['schedule_bound']:5.2f}x {_work(r):>5s} "
+                      f"{r['load_1']:4.1f}/{r['load_2']:<4.1f}"
                       + ("" if r["same_table"] else "  TABLES DIFFER"))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="one worker's time per game and executor")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (the best counts)")
+    parser.add_argument("--warm", type=float, default=4.0,
+                        help="one worker's time of other games each worker plays before the clock")
+    parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (the median speed-up counts)")
     parser.add_argument("--no-dask", action="store_true", help="the process pool only")
     parser.add_argument("--games", nargs="*", default=None, help="the games to measure (default: every game)")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "simulate.json"))
@@ -132,24 +174,32 @@ def main(argv=None):
             cpu = calibrate(name, players, args.seconds)
             games = len(cpu)
             for n, p in pools.items():
-                p.warm(name, players, n)
+                p.warm(name, players, n, round(games * args.warm / args.seconds))
             row = {"games": games, "players": players, "cpu_seconds": sum(cpu), "longest_game": max(cpu)}
             for kind in pools[1].executors:
-                best = {1: (float("inf"), None), 2: (float("inf"), None)}
-                tables = {}
-                for _ in range(args.repeats):
+                runs, same = [], True
+                for repeat in range(args.repeats):
+                    run = {}
                     for n in (1, 2):
                         load = os.getloadavg()[0]
-                        spent, tables[n] = timed(name, players, games, pools[n].executors[kind])
-                        best[n] = min(best[n], (spent, load))
-                same = tables[1].equals(tables[2])
+                        before = pools[n].cpu(kind)
+                        spent, table = timed(name, players, games, pools[n].executors[kind], seed=repeat * games)
+                        after = pools[n].cpu(kind)
+                        run[n] = (spent, load, None if before is None else after - before, table)
+                    same = same and run[1][3].equals(run[2][3])
+                    runs.append(run)
+                # the run of the median speed-up
+                runs.sort(key=lambda run: run[1][0] / run[2][0])
+                best = runs[len(runs) // 2]
                 bound = schedule_bound(cpu, {n: pools[n].executors[kind] for n in (1, 2)})
                 row[kind] = {"seconds_1": best[1][0], "seconds_2": best[2][0], "speedup": best[1][0] / best[2][0],
                              "load_1": best[1][1], "load_2": best[2][1], "schedule_bound": bound,
-                             "same_table": bool(same)}
+                             "same_table": bool(same), "worker_cpu_1": best[1][2], "worker_cpu_2": best[2][2],
+                             "speedups": [run[1][0] / run[2][0] for run in runs]}
                 print(f"{name:15s} {players}p {kind:8s} {games:5d} games: 1 worker {best[1][0]:6.2f} s "
                       f"(load {best[1][1]:.1f}), 2 workers {best[2][0]:6.2f} s (load {best[2][1]:.1f}), "
-                      f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x"
+                      f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x, "
+                      f"workers' CPU {_seconds(best[1][2])} / {_seconds(best[2][2])}"
                       + ("" if same else "  (TABLES DIFFER)"))
             doc[f"{name}_{players}p"] = row
     finally:
