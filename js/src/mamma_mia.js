@@ -66,11 +66,12 @@ export const css = `
    the evaluation's decision and revealed cards in the middle. Each phase keeps one split. */
 .mm-slot-middle { flex: 0 0 150px; display: flex; flex-direction: column; gap: 6px; }
 .mm-root.mm-evaluating .mm-slot-middle { flex-basis: 264px; overflow: hidden; }
-/* A decision gives the order being settled its whole height and takes the rest: a long list of
-   answers (a Ciottona's kinds and helpers) scrolls inside the decision. While the viewer decides,
+/* The oven being emptied fills the middle; a decision gives the order being settled its whole
+   height and takes the rest: a long list of answers (a Ciottona's kinds and helpers) scrolls
+   inside the decision. While the viewer decides,
    the order's heading gives its line to the question (the status line says who empties the
    oven; a screen reader still reads the heading). */
-.mm-slot-middle > .mm-eval-box { flex: none; }
+.mm-slot-middle > .mm-eval-box { flex: 1 0 auto; }
 .mm-slot-middle > .mm-decision { flex: 0 1 auto; min-height: 0; overflow-y: auto; }
 .mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box { padding-top: 3px; padding-bottom: 3px; }
 .mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box > h4 {

@@ -298,3 +298,23 @@ def test_the_mark_on_an_order_s_back_reads_on_every_seat_s_colour(page, tmp_path
     assert len(marks) >= 3, marks
     # The stripes' lightest part is near white: the patch over white is the worst case.
     assert {seat: round(_contrast(_rgb(fg), _rgb(bg)), 1) for seat, (fg, bg) in marks.items() if _contrast(_rgb(fg), _rgb(bg)) < 4.5} == {}
+
+
+def test_the_oven_being_emptied_fills_the_middle_region(page, tmp_path):
+    path = tmp_path / "emptying.html"
+    _played("mamma-mia-plus", 4, 5, 150).to_html(path, seat=2)
+    page.goto(path.as_uri())
+    page.wait_for_selector(".tw-slider")
+    gaps = page.evaluate("""() => {
+      const s = document.querySelector('.tw-slider'), out = {frames: 0, gaps: []};
+      for (let i = 0; i <= Number(s.max); i++) {
+        s.value = i; s.dispatchEvent(new Event('input'));
+        const box = document.querySelector('.mm-slot-middle > .mm-eval-box');
+        if (!box) continue;
+        out.frames++;
+        const gap = document.querySelector('.mm-slot-middle').getBoundingClientRect().bottom - box.getBoundingClientRect().bottom;
+        if (gap > 1) out.gaps.push([i, Math.round(gap)]);
+      }
+      return out;
+    }""")
+    assert gaps["frames"] > 20 and gaps["gaps"][:5] == [], gaps
