@@ -7,6 +7,7 @@ MammuZ's badges keep to one line. Screenshots go to ARTIFACTS."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import tabletop_widgets as tw
 from conftest import ARTIFACTS
@@ -223,7 +224,13 @@ def test_the_game_log_keeps_its_current_entry_whole_above_its_faded_foot(page, t
     # opens): the entries wrap onto more lines and the current one is scrolled back into view.
     for width in (1280, 900):
         page.set_viewport_size({"width": width, "height": 800})
-        page.wait_for_timeout(150)
+        # The log is scrolled on the next animation frame after it is resized: wait for it.
+        try:
+            page.wait_for_function("""() => { const l = document.querySelector('.tw-log');
+              const c = l.querySelector('.tw-log-current').getBoundingClientRect(), b = l.getBoundingClientRect();
+              return c.top >= b.top && b.bottom - c.bottom >= 18; }""", timeout=5000)
+        except PlaywrightTimeout:
+            pass  # the check below says what is wrong
         shown[width] = page.evaluate(r"""() => {
           const log = document.querySelector('.tw-log'), box = log.getBoundingClientRect();
           const current = log.querySelector('.tw-log-current').getBoundingClientRect();
