@@ -771,10 +771,12 @@ function tableColumnItem(doc, kind, n, want, flying, gone) {
   }
   // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
   const step = cards.length > 1 ? `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px` : "";
+  // Keyed from the top: a card laid on a column keeps the top card's node (drawn whole) and adds
+  // a bare edge under it, instead of building a whole card and stripping the one below.
   const cardItems = cards.map((c, i) => {
     const bare = i < cards.length - 1;
     return {
-      key: i,
+      key: cards.length - 1 - i,
       sig: J([bare, c.mark, c.title, !!c.ghost]),
       build: () => {
         const card = ingredientCard(kind, { small: true, bare, mark: c.mark, title: c.title }, doc);

@@ -816,3 +816,25 @@ describe("fanned rows without container queries", () => {
     }
   });
 });
+
+describe("a card laid on a table column", () => {
+  it("keeps the top card's node and builds one bare edge under it", () => {
+    const ctx = makeCtx({ seat: null });
+    const salami = { type: "ingredient", kind: "salami", seat: 0 };
+    const frames = [1, 2].map((n) => frame(fakeView({ phase: "evaluation", to_move: null,
+      table: { salami: n, pineapple: 0, mushroom: 0, pepper: 0, olive: 0 },
+      evaluation: { emptier: 2, revealed: Array.from({ length: n }, () => salami), remaining: 4 - n, order: null, decision: null } }),
+    { sub: n, kind: "reveal", data: { kind: "salami", count: 1, seat: 0 }, last: false }));
+    const board = mount(host, ctx);
+    board.update(frames[0], null, ctx);
+    const column = () => [...host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card')];
+    const [top] = column();
+    const made = created(() => board.update(frames[1], frames[0], ctx)).filter((n) => n.closest(".mm-column"));
+    const [under, over] = column();
+    expect(over).toBe(top);
+    expect(made).toEqual([under]);
+    expect(under.children.length).toBe(0); // an edge: no icon, no name
+    expect(over.querySelector(".mm-card-name")).not.toBeNull();
+    board.destroy();
+  });
+});
