@@ -250,8 +250,8 @@ export function shrinkToFit(width, items, gap = 0) {
 
 /**
  * Rows whose content width is kept from a ResizeObserver (as `node._twWidth`), so an update
- * reads no layout: `watch(node)` starts observing a row (its first width comes with the next
- * rendering, before it is painted) and `apply(node)` runs again whenever its width changes.
+ * reads no layout: `watch(node)` starts observing a row, reading its width once (a row is new
+ * only when its region is built), and `apply(node)` runs again whenever its width changes.
  * Rows taken out of the page are let go at the next `watch`. Without ResizeObserver (jsdom)
  * no width is ever known.
  */
@@ -279,6 +279,11 @@ export function widthWatcher(apply) {
       }
       watched.add(node);
       observer.observe(node);
+      // The observer reports with the next rendering; a frame drawn before it (a walk through
+      // the timeline in one task) already needs the width.
+      const style = node.ownerDocument.defaultView.getComputedStyle(node);
+      const width = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (width > 0) node._twWidth = width;
     },
     disconnect() {
       if (observer) observer.disconnect();

@@ -29,6 +29,19 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page
+
+# The fanned rows of cards take their width from a ResizeObserver, which reports before the
+# page's next paint: after a resize, a check waits for that paint, as a person would see it.
+_set_viewport_size = Page.set_viewport_size
+
+
+def _set_viewport_size_and_paint(self, viewport_size):
+    _set_viewport_size(self, viewport_size)
+    self.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+Page.set_viewport_size = _set_viewport_size_and_paint
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
