@@ -842,6 +842,40 @@ def test_playouts_write_no_event_until_one_is_read(monkeypatch):
         assert {"turn", "oven-closed", "reveal", "made", "sent-back", "new-round", "game-over"} <= kinds
 
 
+def test_playouts_build_the_revealed_order_only_when_it_is_read(monkeypatch):
+    # a playout without events leaves each state's revealed order (``shown``) unbuilt, and
+    # answers a settling decision with the ways and missing cards worked out when it was offered;
+    # read afterwards, every state is the one reached by applying the actions with events
+    from tabletop_widgets.games.mamma_mia import oven
+    import random
+
+    for name, players in (("mamma-mia", 4), ("mamma-mia-plus", 6)):
+        game = tw.make(name, players=players)
+        rng = random.Random(players)
+        state, states, actions = game.new_state(5), [], []
+        built, worked_out = [], []
+        with monkeypatch.context() as m:
+            m.setattr(oven, "_shown_with", lambda *a: built.append(a))
+            real_needs = oven._needs
+            m.setattr(oven, "_needs", lambda *a: worked_out.append(a) or real_needs(*a))
+            while not state.is_over:
+                legal = state.legal_actions()
+                action = rng.choice(legal)
+                actions.append(action)
+                state = state._apply(action)
+                states.append(state)
+        assert built == [] and len(actions) > 50
+        # only a Help answer works out the ways again (the decision offered was the helper's)
+        assert len(worked_out) <= sum(type(a).__name__ == "Help" for a in actions)
+        lazy = sum(type(s.__dict__["shown"]) is oven.LazyShown for s in states)
+        assert lazy > 10
+        eager = game.new_state(5)
+        for action, quiet in zip(actions, states):
+            eager = eager.apply(action)
+            assert quiet.shown == eager.shown and quiet._payload() == eager._payload()
+        assert type(states[-1].__dict__["shown"]) is not oven.LazyShown
+
+
 def test_actions_are_built_once_per_value():
     # equal actions are one object, so the legal list's membership test and the learning
     # index compare identities; copies, pickles and keyword spellings give that object back

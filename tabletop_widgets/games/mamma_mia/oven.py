@@ -139,17 +139,17 @@ def settle_actions(state):
             _kept(g._settle_parts, key, actions, _SETTLE_PARTS)
         return list(actions)
     variants, _ = ways(state, card)
+    missings = [_missing(needs, table) for _, needs in variants]
+    # kept with the state for applying the answer (see _settled): the same pending decision
+    # and table (by identity) have the same ways and missing cards
+    state.__dict__["_settled"] = (state.pending, table, variants, missings)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
-    if len(variants) == 1:
-        from_table = _covers(table, variants[0][1])
-    else:
-        from_table = any(_covers(table, needs) for _, needs in variants)
+    from_table = g.no_cards in missings
     can_ask = g.help and not from_table and next_helper(state, owner) is not None
     out = []
     parts = g._settle_parts
-    for variant, needs in variants:
-        missing = _missing(needs, table)
+    for (variant, _), missing in zip(variants, missings):
         key = (variant, missing, tuple(map(min, hand, missing)), can_ask)
         part = parts.get(key)
         if part is None:
@@ -158,6 +158,20 @@ def settle_actions(state):
     if not from_table:
         out.append(SEND_BACK)
     return out
+
+
+def _settled(state, card, variant):
+    """What ``card`` needs made the way ``variant``, and what of it the table lacks: from what
+    :func:`settle_actions` kept with the state when it offered the answer, else worked out."""
+    memo = state.__dict__.get("_settled")
+    if memo is not None and memo[0] is state.pending and memo[1] is state.table:
+        i = 0
+        for v, needs in memo[2]:
+            if v == variant:
+                return needs, memo[3][i]
+            i += 1
+    needs = _needs(state, card, variant)
+    return needs, _missing(needs, state.table)
 
 
 _SETTLE_PARTS = 100_000  # a game keeps at most this many parts of settling decisions
@@ -428,8 +442,7 @@ def apply_settle(state, action, events):
     if card.type == "bombastica":
         add = _parse_cards(action.add, g.kinds)
         return made(state, oid, None, _add(state.table, add), add, None, None, events, bombastica=True)
-    needs = _needs(state, card, action.variant)
-    missing = _missing(needs, state.table)
+    needs, missing = _settled(state, card, action.variant)
     if isinstance(action, Make):
         return made(state, oid, action.variant, needs, missing if action.add else g.no_cards, None, None, events)
     ask = _parse_cards(action.cards, g.kinds)
