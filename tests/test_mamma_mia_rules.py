@@ -170,9 +170,9 @@ def _turns_from_the_rules(state):
     ("mamma-mia-plus", 3, {"optional_actions": True}),
 ])
 def test_a_turns_legal_actions_joined_from_kept_parts_are_those_of_the_rules(name, players, options):
-    # the list is joined from parts kept by the game (each kind's puts by its count, the hand's
-    # size and the labels held): along random games, in which hands of one, two and many
-    # labels recur, it is exactly the rules' list, in the same order, every time
+    # the list is joined from parts kept by the game (each kind's puts by its count and the
+    # hand's size, the turns with an order by label): along random games, in which hands of one,
+    # two and many labels recur, it is exactly the rules' list, in the same order, every time
     import random
 
     game = tw.make(name, players=players, **options)

@@ -257,7 +257,7 @@ class MammaMia(Game):
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
-        self._hand_turns, self._kind_turns, self._kind_rows, self._order_turns, self._hand_labels = {}, {}, {}, {}, {}
+        self._kind_rows, self._order_turns, self._hand_labels = {}, {}, {}
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
@@ -280,7 +280,7 @@ class MammaMia(Game):
     def __getstate__(self):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
-        state.update(_settle_parts={}, _hand_turns={}, _kind_turns={}, _kind_rows={}, _order_turns={}, _hand_labels={},
+        state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _hand_labels={},
                      _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={}, _shown_parts={})
         return state
@@ -517,15 +517,6 @@ class _OrderTurns(dict):
         return turns
 
 
-def _join_turns(out, rows, labels):
-    """Append to ``out`` the turns of each of ``rows`` (``_kind_rows``) for the order ``labels``:
-    those that put no order, then those that put one of each label."""
-    for without_order, with_order in rows:
-        out += without_order
-        for label in labels:
-            out += with_order[label]
-
-
 # a game keeps at most this many parts of turns' legal actions of each sort (emptied when full)
 _TURN_PARTS = 50_000
 
@@ -655,10 +646,9 @@ class MammaMiaState(State):
         # Positions seldom repeat (a hand's ingredients with its order cards), so the list is
         # joined from parts that do: for each kind in the hand, the puts of 1, 2, … of it
         # (``_kind_rows``, by the kind's count and the hand's size), each with the turns that
-        # put no order, then those that put one order of each label held. A hand of one or two
-        # labels (the common hand) repeats often enough to keep each kind's whole part
-        # (``_kind_turns``) and the whole list (``_hand_turns``); a hand of many labels (Plus,
-        # after drawing from the waiter) seldom does, and its parts are joined each time.
+        # put no order, then those that put one order of each label held. Joining them is
+        # quicker than looking up whole lists kept by hand: those are too many to stay in the
+        # processor's caches.
         g = self.game
         seat = self.turn
         ing = self.hands_ing[seat]
@@ -669,53 +659,24 @@ class MammaMiaState(State):
         if labels is None:
             labels = self._hand_labels(hand_orders)
         size = sum(ing) + len(hand_orders)
-        if len(labels) > 2:
-            return self._joined_turns(ing, size, labels)
-        whole = g._hand_turns.get((ing, size, labels))
-        if whole is not None:
-            return list(whole)
-        parts = g._kind_turns
-        out = []
-        if g.options["optional_actions"] or size == len(hand_orders):  # no put: a pass or only an order
-            part = parts.get((None, 0, size, labels))
-            out += self._kind_turns(None, 0, size, labels) if part is None else part
-        k = 0
-        for n in ing:
-            if n:
-                part = parts.get((k, n, size, labels))
-                out += self._kind_turns(k, n, size, labels) if part is None else part
-            k += 1
-        _kept(g._hand_turns, (ing, size, labels), tuple(out), _TURN_PARTS)
-        return out
-
-    def _joined_turns(self, ing, size, labels):
-        """The turns of a hand holding ``ing`` and the order ``labels``, of ``size`` cards in
-        all, joined from each kind's puts."""
-        g = self.game
         kind_rows = g._kind_rows
         out = []
-        if g.options["optional_actions"] or not any(ing):
+        if g.options["optional_actions"] or size == len(hand_orders):  # no put: a pass or only an order
             rows = kind_rows.get((None, 0, size))
-            _join_turns(out, self._kind_rows(None, 0, size) if rows is None else rows, labels)
+            for without_order, with_order in self._kind_rows(None, 0, size) if rows is None else rows:
+                out += without_order
+                for label in labels:
+                    out += with_order[label]
         k = 0
         for n in ing:
             if n:
                 rows = kind_rows.get((k, n, size))
-                _join_turns(out, self._kind_rows(k, n, size) if rows is None else rows, labels)
+                for without_order, with_order in self._kind_rows(k, n, size) if rows is None else rows:
+                    out += without_order
+                    for label in labels:
+                        out += with_order[label]
             k += 1
         return out
-
-    def _kind_turns(self, k, n, size, labels):
-        """The turns of a hand of ``size`` cards that holds ``n`` of kind ``k`` and the order
-        ``labels`` and puts 1 to ``n`` of that kind (``k`` None: puts no ingredient): for each
-        count, the turns that put no order, then those that put one of each label."""
-        g = self.game
-        rows = g._kind_rows.get((k, n, size))
-        if rows is None:
-            rows = self._kind_rows(k, n, size)
-        out = []
-        _join_turns(out, rows, labels)
-        return _kept(g._kind_turns, (k, n, size, labels), tuple(out), _TURN_PARTS)
 
     def _kind_rows(self, k, n, size):
         """For each count of kind ``k`` (``None``: no ingredient put) that a hand of ``size``
