@@ -387,24 +387,28 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
     card = g.deck[oid]
     owner = card.colour
     name = g.seat_names[owner]
-    helper_cards = from_helper or (0,) * g.nk
-    from_table = _sub(_sub(needs, from_hand), helper_cards)
-    hands_ing = list(state.hands_ing)
-    hands_ing[owner] = _sub(hands_ing[owner], from_hand)
+    helper_cards = from_helper or g.no_cards
     delivered = list(state.delivered)
     delivered[owner] = delivered[owner] + (oid,)
     changes = {}
-    if helper is not None:
-        hands_ing[helper] = _sub(hands_ing[helper], helper_cards)
-        top = state.waiters[helper][0]
-        waiters = list(state.waiters)
-        waiters[helper] = waiters[helper][1:]
-        delivered[helper] = delivered[helper] + (top,)
-        changes["waiters"] = tuple(waiters)
+    if helper is None and from_hand == g.no_cards:  # the table alone: no hand changes
+        from_table = needs
+    else:
+        from_table = _sub(_sub(needs, from_hand), helper_cards)
+        hands_ing = list(state.hands_ing)
+        hands_ing[owner] = _sub(hands_ing[owner], from_hand)
+        if helper is not None:
+            hands_ing[helper] = _sub(hands_ing[helper], helper_cards)
+            top = state.waiters[helper][0]
+            waiters = list(state.waiters)
+            waiters[helper] = waiters[helper][1:]
+            delivered[helper] = delivered[helper] + (top,)
+            changes["waiters"] = tuple(waiters)
+        changes["hands_ing"] = tuple(hands_ing)
     shown = _shown(events, shown_made, g, state.__dict__["shown"] or shown_card(state, card), needs, from_hand,
                    helper_cards, helper, from_table)
-    after = _changed(state, events, hands_ing=tuple(hands_ing), delivered=tuple(delivered), table=_sub(state.table, from_table),
-                       used=_add(state.used, needs), pending=None, shown=shown, **changes)
+    after = _changed(state, events, delivered=tuple(delivered), table=_sub(state.table, from_table),
+                     used=_add(state.used, needs), pending=None, shown=shown, **changes)
     if events is None:
         return after
     total = sum(needs)
