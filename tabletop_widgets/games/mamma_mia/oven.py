@@ -138,11 +138,15 @@ def settle_actions(state):
             actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
             _kept(g._settle_parts, key, actions, _SETTLE_PARTS)
         return list(actions)
-    variants, _ = ways(state, card)
-    missings = [_missing(needs, table) for _, needs in variants]
-    # kept with the state for applying the answer (see _settled): the same pending decision
-    # and table (by identity) have the same ways and missing cards
-    state.__dict__["_settled"] = (state.pending, table, variants, missings)
+    # the same pending decision and table (by identity) have the same ways and missing cards:
+    # worked out when the order was revealed, and kept for applying the answer (_settled)
+    memo = state.__dict__.get("_settled")
+    if memo is not None and memo[0] is state.pending and memo[1] is table:
+        variants, missings = memo[2], memo[3]
+    else:
+        variants, _ = ways(state, card)
+        missings = [_missing(needs, table) for _, needs in variants]
+        state.__dict__["_settled"] = (state.pending, table, variants, missings)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
     from_table = g.no_cards in missings
@@ -351,14 +355,16 @@ def settle_revealed(state, oid, events):
         needs = variants[0][1]
         if _covers(table, needs):
             return made(state, oid, variants[0][0], needs, g.no_cards, None, None, events)
-        possible = sum(_missing(needs, table)) <= hand_count
+        missings = [_missing(needs, table)]
     else:
-        possible = any(_covers(table, needs) or sum(_missing(needs, table)) <= hand_count for _, needs in variants)
-    if possible or (g.help and next_helper(state, owner) is not None):
+        missings = [_missing(needs, table) for _, needs in variants]
+    if min(map(sum, missings)) <= hand_count or (g.help and next_helper(state, owner) is not None):
         shown = state.__dict__["shown"]
         if len(variants) == 1:
             shown = _shown(events, shown_needs, g, shown, variants[0][1])
-        return _changed(state, events, pending=("settle", oid), shown=shown)
+        pending = ("settle", oid)
+        # the ways and what each lacks, kept for offering and applying the answer (_settled)
+        return _changed(state, events, pending=pending, shown=shown, _settled=(pending, table, variants, missings))
     if events is None:
         return send_back(state, oid, None, None)
     needs = variants[0][1]
