@@ -925,18 +925,17 @@ class MammaMiaState(State):
         g = self.game
         kinds = g.kinds
         P = g.players
+        phase = self.phase
         # the oven's public side is built once per oven and shared (see OvenView): an
         # observation takes prefixes of its lists
         view = self._oven_view()
         items = len(self.oven)
-        cursor, part = self.cursor, self.part
         log = view.log_upto(items)
         if seat is None:  # the all-seeing view: which order lies face down
             log = [dict(entry, card=g.card_dicts[item[2]]) if item[0] == "o" else entry
                    for entry, item in zip(log, self.oven)]
-        shown_cards = view.cards[cursor] + part  # cards turned over so far
+        shown_cards = view.cards[self.cursor] + self.part  # cards turned over so far
         oven_cards = view.cards[items] - shown_cards
-        revealed = view.revealed_upto(shown_cards) if self.phase != "turn" else []
         tally_view = None
         if tally:
             ing = [0] * g.nk
@@ -949,15 +948,21 @@ class MammaMiaState(State):
             tally_view = {"ingredients": _named(ing, kinds), "orders": {COLOURS[s]: orders[s] for s in range(P) if orders[s]}}
 
         evaluation = None
-        if self.phase == "evaluation" or (self.phase == "over" and self.emptier is not None):
-            decision = None
-            if self.phase == "evaluation" and self.pending is not None:
-                decision = oven.decision(self, seat)
-            evaluation = {"emptier": self.emptier, "revealed": revealed, "remaining": oven_cards,
-                          "order": self.shown, "decision": decision}
+        if phase == "turn":
+            to_move = self.turn
+        else:
+            to_move = None
+            if phase == "evaluation" or self.emptier is not None:
+                decision = None
+                if phase == "evaluation":
+                    p = self.pending
+                    if p is not None:
+                        to_move = g.deck[p[1]].colour if p[0] == "settle" else p[5]
+                        decision = oven.decision(self, seat)
+                evaluation = {"emptier": self.emptier, "revealed": view.revealed_upto(shown_cards),
+                              "remaining": oven_cards, "order": self.shown, "decision": decision}
         mm = self.mm if g.has_mamma_mia else None
         fixed = g.view_constants
-        phase = self.phase
         table = g._table_views.get(self.table)
         if table is None:
             table = _kept(g._table_views, self.table, dict(zip(kinds, self.table)), _VIEW_PARTS)
@@ -987,7 +992,7 @@ class MammaMiaState(State):
         obs = {
             "game": g.name, "edition": g.edition, "seats": fixed["seats"],
             "colours": fixed["colours"], "personal": fixed["personal"],
-            "kinds": fixed["kinds"], "phase": phase, "to_move": self.to_move,
+            "kinds": fixed["kinds"], "phase": phase, "to_move": to_move,
             "oven_number": self.oven_number, "ovens": g.ovens, "supply": len(self.supply),
             "mamma_mia_card": mm, "hand_limit": g.limit, "options": fixed["options"],
             "oven": {"size": oven_cards, "log": log, "tally": tally_view},
