@@ -189,6 +189,26 @@ def test_a_turns_legal_actions_joined_from_kept_parts_are_those_of_the_rules(nam
     assert turns > 100 and many > 0
 
 
+@pytest.mark.parametrize("name", ["mamma-mia", "mamma-mia-plus"])
+def test_captions_name_no_seat_with_a_gendered_pronoun(name):
+    # the seats are colours ("Brown draws 1 order from their waiter"): no caption of any
+    # event, public or secret, says he or his, and a count of orders is spelt out
+    import random
+    import re
+
+    game, rng, texts = tw.make(name, players=4), random.Random(3), set()
+    for seed in range(6):
+        state = game.new_state(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            texts.update(t for e in state.events for t in (e.text, e.public_text) if t)
+    assert any("from their waiter" in t for t in texts)
+    assert any("help" in t.lower() for t in texts) == (name == "mamma-mia-plus")
+    for text in texts:
+        assert not re.search(r"\b(he|his|him|himself)\b", text, re.IGNORECASE), text
+        assert "(s)" not in text, text
+
+
 def test_czech_example_draws_only_two_with_optional_actions():
     # Green puts three salami and the order "4 salami + 1 pepper", then draws only two orders
     # from his waiter: he plays on with five cards
@@ -475,7 +495,7 @@ def test_help_refused_by_all_fails_even_if_the_owner_could_finish():
     state = state.apply("refuse")
     assert state.to_move == 0
     after = state.apply("refuse")
-    assert after.events[0].kind == "sent-back" and "even if he could finish it" in after.events[0].text
+    assert after.events[0].kind == "sent-back" and "even if they could finish it" in after.events[0].text
     assert after.observe(None)["hands"][GREEN]["ingredients"] == {"olive": 2}
     assert after.scores == (0, 0, 0)
 
@@ -616,7 +636,7 @@ def test_state_json_rejects_an_impossible_pending_help():
     def empty_waiter(s):  # Brown's waiter cards go to his delivered pile: he cannot be asked
         s["delivered"][2] += s["waiters"][2]
         s["waiters"][2] = []
-    with pytest.raises(ValueError, match="Brown is asked for Help but his waiter is empty"):
+    with pytest.raises(ValueError, match="Brown is asked for Help but their waiter is empty"):
         game.state_from_json(edited(empty_waiter))
     with pytest.raises(ValueError, match="a seat other than the owner"):
         game.state_from_json(edited(lambda s: s["pending"].__setitem__(5, GREEN)))

@@ -431,7 +431,7 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
         rule = "the table holds what it needs" if not any(from_hand) and helper is None else "the missing cards are added"
     text = (f"{name}'s order {card.label} is made ({rule}): {total} cards are used — " + ", ".join(parts) + ".")
     if helper is not None:
-        text += (f" {g.seat_names[helper]} helped and puts the top card of his waiter, unseen, on the delivered pile "
+        text += (f" {g.seat_names[helper]} helped and puts the top card of their waiter, unseen, on the delivered pile "
                  f"(a point for {g.seat_names[helper]}).")
     events.append(_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
                                        "from_table": _named(from_table, g.kinds),
@@ -462,7 +462,7 @@ def apply_settle(state, action, events):
                      shown=_shown(events, shown_needs, g, state.__dict__["shown"], needs))
     if events is not None:
         events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
-                        f"a time from his left, starting with {g.seat_names[helper]}.",
+                        f"a time from their left, starting with {g.seat_names[helper]}.",
                         {"seat": owner, "ask": _named(ask, g.kinds), "asked": helper}, after=after))
     return after
 
@@ -490,8 +490,8 @@ def apply_help(state, action, events):
                             f"{g.seat_names[later]}.", {"seat": helper, "asked": later}, after=after))
         return after
     return send_back(state, oid, None if events is None else f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
-                           f"{g.seat_names[owner]}'s order {card.label} fails (even if he could finish it from "
-                           f"his hand) and goes face down under his waiter.", events)
+                           f"{g.seat_names[owner]}'s order {card.label} fails (even if they could finish it from "
+                           f"their hand) and goes face down under their waiter.", events)
 
 
 def end_evaluation(state, events):
@@ -502,10 +502,12 @@ def end_evaluation(state, events):
         if events is None:
             return after
         scores = after.scores
-        win = ", ".join(g.seat_names[s] for s in after.winners)
+        names = [g.seat_names[s] for s in after.winners]
+        win = (f"the winner is {names[0]}" if len(names) == 1
+               else "the winners are " + ", ".join(names[:-1]) + " and " + names[-1])
         events.append(_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
                             + ", ".join(f"{g.seat_names[s]} {n}" for s, n in enumerate(scores))
-                            + f". Winner(s): {win} (most delivered; a tie goes to the most ingredient cards in hand).",
+                            + f". {win[0].upper()}{win[1:]} (most delivered; a tie goes to the most ingredient cards in hand).",
                             {"scores": list(scores), "winners": list(after.winners)}))
         return after
     # used cards (and the Mamma Mia card) make the new supply; table leftovers are the

@@ -211,7 +211,7 @@ class MammaMia(Game):
     min_players, max_players, default_players = 2, 5, 4
     OPTIONS = {
         "optional_actions": Option(False, (False, True), "the Czech reading: every step of a turn may be skipped and the draw may stop short of the limit"),
-        "bombastica_from_hand": Option(True, (False, True), "the owner of a Bombastica may add cards from his hand to reach 15"),
+        "bombastica_from_hand": Option(True, (False, True), "the owner of a Bombastica may add cards from their hand to reach 15"),
         "first_player": Option(0, _is_seat, "the seat that plays first", "a seat number (0 to players-1)"),
         "deck": Option(None, _is_deck, "None for the edition's deck; a registered deck's name (classic, plus); a deck as JSON data; or, from Python, the path of a JSON deck file, read once into data", "None, 'classic', 'plus', a deck object, or (from Python) a deck file's path"),
     }
@@ -880,13 +880,14 @@ class MammaMiaState(State):
             if source == "waiter":
                 take = self.waiters[seat][:drew]
                 waiter_text = ", ".join(g.deck[o].label for o in take) or "nothing"
-                secret += f"{name} draws {drew} order(s) from his waiter: {waiter_text}."
-                public += f"{name} draws {drew} order(s) from his waiter."
+                orders = "1 order" if drew == 1 else f"{drew} orders"
+                secret += f"{name} draws {orders} from their waiter: {waiter_text}."
+                public += f"{name} draws {orders} from their waiter."
             elif source is not None:
                 secret += f"{name} draws {drew} from the supply: {cards_phrase(got, g.kinds)}."
                 public += f"{name} draws {drew} from the supply."
                 if mm == seat and self.mm != seat:
-                    line = (f" {name} draws the Mamma Mia card and lays it out: he will empty the oven and "
+                    line = (f" {name} draws the Mamma Mia card and lays it out: they will empty the oven and "
                             "start the next round.")
                     secret += line
                     public += line
@@ -1296,8 +1297,8 @@ class MammaMiaState(State):
         if not _is_int(helper) or not 0 <= helper < g.players or helper == owner:
             raise ValueError(f"the asked helper must be a seat other than the owner ({owner}), got {helper!r}")
         if not self.waiters[helper]:
-            raise ValueError(f"{g.seat_names[helper]} is asked for Help but his waiter is empty (he could not "
-                             "move a card to his delivered pile)")
+            raise ValueError(f"{g.seat_names[helper]} is asked for Help but their waiter is empty (they could not "
+                             "move a card to their delivered pile)")
         if variant not in {v for v, _ in (self._variants(card)[0] or ())}:
             raise ValueError(f"the pending Help names a way to make {card.label} ({variant!r}) that does not exist")
         # the ask must be one the owner could make when the order was revealed
@@ -1312,7 +1313,7 @@ class MammaMiaState(State):
             raise ValueError("the pending Help's ask and the owner's part must be non-negative, the ask not empty, "
                              "and together exactly what the table lacks")
         if not _covers(self.hands_ing[owner], rest):
-            raise ValueError(f"{g.seat_names[owner]}'s hand does not hold his part of the Help ({cards_phrase(rest, g.kinds)})")
+            raise ValueError(f"{g.seat_names[owner]}'s hand does not hold their part of the Help ({cards_phrase(rest, g.kinds)})")
 
     _SHOWN_KEYS = frozenset(("colour", "type", "name", "recipe", "crossed", "choices", "label", "owner", "needs",
                              "from_table", "from_hand", "from_helper", "helper", "result"))
