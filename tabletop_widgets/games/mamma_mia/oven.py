@@ -138,15 +138,7 @@ def settle_actions(state):
             actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
             _kept(g._settle_parts, key, actions, _SETTLE_PARTS)
         return list(actions)
-    # the same pending decision and table (by identity) have the same ways and missing cards:
-    # worked out when the order was revealed, and kept for applying the answer (_settled)
-    memo = state.__dict__.get("_settled")
-    if memo is not None and memo[0] is state.pending and memo[1] is table:
-        variants, missings = memo[2], memo[3]
-    else:
-        variants, _ = ways(state, card)
-        missings = [_missing(needs, table) for _, needs in variants]
-        state.__dict__["_settled"] = (state.pending, table, variants, missings)
+    variants, missings = _ways_lacking(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
     from_table = g.no_cards in missings
@@ -164,16 +156,25 @@ def settle_actions(state):
     return out
 
 
-def _settled(state, card, variant):
-    """What ``card`` needs made the way ``variant``, and what of it the table lacks: from what
-    :func:`settle_actions` kept with the state when it offered the answer, else worked out."""
+def _ways_lacking(state, card):
+    """The ways to make the pending ``card`` and what the table lacks for each. The same pending
+    decision and table (by identity) have the same ones: worked out when the order was revealed
+    (:func:`settle_revealed`) or first offered, and kept with the state for applying the answer."""
     memo = state.__dict__.get("_settled")
     if memo is not None and memo[0] is state.pending and memo[1] is state.table:
-        i = 0
-        for v, needs in memo[2]:
-            if v == variant:
-                return needs, memo[3][i]
-            i += 1
+        return memo[2], memo[3]
+    variants, _ = ways(state, card)
+    missings = [_missing(needs, state.table) for _, needs in variants]
+    state.__dict__["_settled"] = (state.pending, state.table, variants, missings)
+    return variants, missings
+
+
+def _settled(state, card, variant):
+    """What ``card`` needs made the way ``variant``, and what of it the table lacks."""
+    variants, missings = _ways_lacking(state, card)
+    for (v, needs), missing in zip(variants, missings):
+        if v == variant:
+            return needs, missing
     needs = _needs(state, card, variant)
     return needs, _missing(needs, state.table)
 
