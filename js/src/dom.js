@@ -250,21 +250,33 @@ export function shrinkToFit(width, items, gap = 0) {
 
 /**
  * Rows whose content width is kept from a ResizeObserver (as `node._twWidth`), so an update
- * reads no layout: `watch(node)` starts observing a row, reading its width once (a row is new
- * only when its region is built), and `apply(node)` runs again whenever its width changes.
- * Rows taken out of the page are let go at the next `watch`. Without ResizeObserver (jsdom)
- * no width is ever known.
+ * reads no layout: `watch(node)` starts observing a row and `apply(node)` runs again whenever
+ * its width changes. A new row takes the width last seen for a row of its kind (its class and
+ * its parent's), which the observer confirms before the row is painted; only a row of a kind
+ * not seen yet, or seen before the table changed width, reads its width once. Reading it lays
+ * out the whole page in the middle of an update (in a notebook: every cell), and the rows of a
+ * kind come and go with the frames (a revealed strip with each oven evaluation). Rows taken out
+ * of the page are let go at the next `watch`. Without ResizeObserver (jsdom) no width is ever
+ * known.
  */
 export function widthWatcher(apply) {
   const watched = new Set();
+  const seen = new Map(); // a kind of row → the width a row of that kind last had
+  const kindOf = (node) => `${node.className}|${node.parentNode ? node.parentNode.className : ""}`;
   const observer = typeof ResizeObserver === "function"
     ? new ResizeObserver((entries) => {
       for (const entry of entries) {
         const box = entry.contentBoxSize && entry.contentBoxSize[0];
         const width = box ? box.inlineSize : entry.contentRect.width;
-        if (entry.target._twWidth === width) continue;
-        entry.target._twWidth = width;
-        apply(entry.target);
+        const node = entry.target;
+        if (node._twWidth === width) continue;
+        // A row shown at another width than it had (or than its kind had): the table changed
+        // width, so the widths kept for rows not in the page now may be wrong too. (A row
+        // taken out of the page reports 0; a width read once is rounded to the pixel.)
+        if (width > 0 && node._twWidth > 0 && Math.abs(width - node._twWidth) >= 1) seen.clear();
+        node._twWidth = width;
+        if (width > 0) seen.set(kindOf(node), width);
+        apply(node);
       }
     })
     : null;
@@ -281,9 +293,18 @@ export function widthWatcher(apply) {
       observer.observe(node);
       // The observer reports with the next rendering; a frame drawn before it (a walk through
       // the timeline in one task) already needs the width.
+      const kind = kindOf(node);
+      const width = seen.get(kind);
+      if (width !== undefined) {
+        node._twWidth = width;
+        return;
+      }
       const style = node.ownerDocument.defaultView.getComputedStyle(node);
-      const width = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (width > 0) node._twWidth = width;
+      const read = node.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (read > 0) {
+        node._twWidth = read;
+        seen.set(kind, read);
+      }
     },
     disconnect() {
       if (observer) observer.disconnect();
