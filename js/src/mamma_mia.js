@@ -274,6 +274,10 @@ export const css = `
 .mm-teaching .mm-hand-cards > .mm-hand-group, .mm-teaching .mm-hand-cards > .mm-hand-order { flex: 0 1 auto; }
 .mm-teaching .mm-hand-cards > .mm-hand-group { min-width: max-content; }
 .mm-teaching .mm-hand-cards > .mm-hand-order { min-width: 10px; }
+/* The covered orders share what the piles and the last card leave equally (a wide one would
+   otherwise keep more than a narrow one), each up to its own width: a row with the room shows
+   every covered order's first count and icon. */
+.mm-teaching .mm-hand-cards > .mm-hand-order:not(:last-child) { flex: 1 1 0; max-width: max-content; }
 .mm-teaching .mm-hand-cards > :last-child { flex-shrink: 0; }
 /* A covered card ends where the next begins (a wide one would show past a narrow last card). */
 .mm-teaching .mm-hand-cards > .mm-hand-order:not(:hover):not(:has(:focus-visible)) { overflow: hidden; }
@@ -306,7 +310,8 @@ export const css = `
   .mm-root .mm-teaching .mm-hand-group .mm-card { padding: 0 1px; gap: 1px; }
   .mm-teaching .mm-hand-group .mm-count { padding: 0 2px; }
   .mm-teaching .mm-order > .mm-order-head { display: none; }
-  .mm-teaching .mm-order > .mm-recipe { gap: 3px; }
+  .mm-root .mm-teaching .mm-order { border-left-width: 4px; }
+  .mm-teaching .mm-order > .mm-recipe { gap: 3px; margin-left: 1px; }
   /* "4×" reads "4" beside its icon (no count on a card reaches 10). */
   .mm-teaching .mm-order .mm-recipe-n { width: 1ch; overflow: hidden; }
 }
