@@ -248,6 +248,35 @@ export function shrinkToFit(width, items, gap = 0) {
   return sizes;
 }
 
+// A frame drawn sooner than this after the one before it belongs to a scrub (the slider dragged,
+// a key held down), not to a move being played: its cards do not fly, as each flight would be cut
+// off by the next frame before it landed. Play at the fastest speed is slower than this.
+export const SCRUB_MS = 100;
+
+/** A clock of the frames drawn: `paced()`, called once per frame, tells whether this frame comes
+ * at least SCRUB_MS after the one before it. */
+export function paceWatch(now = () => Date.now()) {
+  let last = -Infinity;
+  return () => {
+    const t = now();
+    const paced = t - last >= SCRUB_MS;
+    last = t;
+    return paced;
+  };
+}
+
+/**
+ * Play `keyframes` on `node` with the Web Animations API: nothing is added to the node (a class
+ * added, then taken off the card before, would restyle both), and the reader's wish for reduced
+ * motion is kept. Without the API (jsdom) nothing moves.
+ */
+export function animateNode(node, keyframes, options) {
+  if (!node || typeof node.animate !== "function") return null;
+  const win = node.ownerDocument && node.ownerDocument.defaultView;
+  if (win && typeof win.matchMedia === "function" && win.matchMedia("(prefers-reduced-motion: reduce)").matches) return null;
+  return node.animate(keyframes, options);
+}
+
 /**
  * Rows whose content width is kept from a ResizeObserver (as `node._twWidth`), so an update
  * reads no layout: `watch(node)` starts observing a row and `apply(node)` runs again whenever

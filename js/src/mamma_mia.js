@@ -19,7 +19,7 @@ import {
   seatColour,
   setPileCount,
 } from "./mamma_mia_cards.js";
-import { drawn, fixed, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
+import { animateNode, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -184,9 +184,6 @@ export const css = `
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
 .mm-log li.mm-log-revealed { color: var(--mm-muted); text-decoration: line-through; }
 .mm-log li.mm-log-revealing { font-style: italic; }
-.mm-fly { animation: mm-fly 0.45s ease-out; }
-@keyframes mm-fly { from { transform: translate(-60px, -40px) scale(0.6); opacity: 0.2; } to { transform: none; opacity: 1; } }
-@media (prefers-reduced-motion: reduce) { .mm-fly { animation: none; } }
 .mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 4px; padding: 3px; }
 /* Two lines of 16 px a seat: six seats fit the players' region whole, rings included. */
 .mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden; gap: 1px !important;
@@ -766,11 +763,11 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
 
 /** A column of the table, set in place: its count, and its cards as items (a card revealed
  * adds one card and uncovers nothing else). */
-function tableColumnItem(doc, kind, n, want, flying, gone) {
+function tableColumnItem(doc, kind, n, want, gone) {
   // The column's cards bottom to top: those on the table, then the ghosts of the cards a made
   // pizza used. Only the top card is seen whole; the others show their coloured edge.
   const cards = [];
-  for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null, fly: i >= n - flying });
+  for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null });
   for (const group of gone) {
     for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
   }
@@ -788,7 +785,6 @@ function tableColumnItem(doc, kind, n, want, flying, gone) {
         if (c.ghost) card.dataset.ghost = "1";
         return card;
       },
-      patch: (card) => card.classList.toggle("mm-fly", !!c.fly),
     };
   });
   const title = `${n} ${kindLabel(kind, n)} on the table`;
@@ -826,18 +822,16 @@ function tableColumnItem(doc, kind, n, want, flying, gone) {
  * The table: one column per kind of the edition, stacked card icons and a count.
  * `opts.wanted`: cards an order would take, marked on top of their columns; `opts.gone`: the
  * groups of cards a made order used (from the table, a hand, a helper), drawn as marked ghosts
- * after the column's remaining cards; `opts.fly`: {kind, count} just revealed.
+ * after the column's remaining cards.
  */
 export function tableItems(doc, view, opts = {}) {
   const counts = view.table || {};
   const wanted = opts.wanted || {};
   const gone = opts.gone || [];
-  const fly = opts.fly || null;
   const columns = (view.kinds || Object.keys(counts)).map((kind) => {
     const n = counts[kind] || 0;
     const want = Math.min(wanted[kind] || 0, n);
-    const flying = fly && fly.kind === kind ? Math.min(fly.count || 1, n) : 0;
-    return tableColumnItem(doc, kind, n, want, flying, gone);
+    return tableColumnItem(doc, kind, n, want, gone);
   });
   const legend = gone.filter((g) => Object.values(g.counts).some(Boolean)).map((g) => [g.mark, g.legend]);
   return [
@@ -1079,7 +1073,7 @@ function handCardsItem(doc, view, hand, seat, composer) {
 }
 
 /** The evaluation: revealed cards so far, the current order and how it is settled. */
-export function evaluationItems(doc, view, ctx, fly) {
+export function evaluationItems(doc, view, ctx) {
   const ev = view.evaluation;
   if (!ev) return [];
   // One line in a narrow table: the status line above already says the oven is being emptied.
@@ -1088,7 +1082,6 @@ export function evaluationItems(doc, view, ctx, fly) {
   // Only the last few revealed cards: the rest are already sorted into the table's columns.
   const from = Math.max(0, cards.length - 8);
   const revealed = cards.slice(from).map((card, i) => {
-    const flying = !!fly && from + i === cards.length - 1;
     return {
       key: from + i,
       sig: J([card, view.edition]),
@@ -1098,7 +1091,6 @@ export function evaluationItems(doc, view, ctx, fly) {
         // Each card in a slot of its own, so the strip can fan as a hand does.
         return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}` }, node);
       },
-      patch: (node) => node.classList.toggle("mm-fly", flying),
     };
   });
   const order = ev.order;
@@ -1113,8 +1105,8 @@ export function evaluationItems(doc, view, ctx, fly) {
   ];
 }
 
-export function drawEvaluation(doc, view, ctx, fly) {
-  return drawn(doc, evaluationItems(doc, view, ctx, fly))[0] || null;
+export function drawEvaluation(doc, view, ctx) {
+  return drawn(doc, evaluationItems(doc, view, ctx))[0] || null;
 }
 
 /** A revealed order card in order-card shape (its own `type` may be shadowed by "order"). */
@@ -1322,14 +1314,13 @@ function drawComposer(doc, view, ctx, composer) {
 }
 
 /** How the table marks the order being settled: wanted cards, or the cards a made pizza used. */
-export function tableMarks(view, ctx, fly) {
+export function tableMarks(view, ctx) {
   const order = view.evaluation && view.evaluation.order;
-  if (!order) return { fly };
+  if (!order) return {};
   if (order.result === "made") {
     const owner = seatName(view, ctx, order.owner);
     const helper = order.helper !== null && order.helper !== undefined ? seatName(view, ctx, order.helper) : "the helper";
     return {
-      fly,
       gone: [
         { counts: order.from_table || {}, mark: "mm-taken", label: "taken from the table", legend: "used from the table" },
         { counts: order.from_hand || {}, mark: "mm-from-hand", label: `added from ${owner}'s hand`, legend: `added from ${owner}'s hand` },
@@ -1337,8 +1328,8 @@ export function tableMarks(view, ctx, fly) {
       ],
     };
   }
-  if (order.result) return { fly };
-  return { fly, wanted: order.needs || {} };
+  if (order.result) return {};
+  return { wanted: order.needs || {} };
 }
 
 // ----------------------------------------------------------------------------------------
@@ -1382,6 +1373,10 @@ function fanRow(row) {
 // The all-seeing view's rows of small cards fan by their content and need no marks.
 const FAN_ROWS = ".mm-hand:not(.mm-teaching) > .mm-hand-cards, .mm-revealed";
 
+// A revealed card comes from the oven, up and to the left of where it lands.
+const FLIGHT = [{ transform: "translate(-60px, -40px) scale(0.6)", opacity: 0.2 }, { transform: "none", opacity: 1 }];
+const FLIGHT_TIMING = { duration: 450, easing: "ease-out" };
+
 const EMPTY_SEL = () => ({ kind: null, count: 0, order: null, source: undefined, draw: null });
 
 export function mount(boardEl, ctx) {
@@ -1405,6 +1400,7 @@ export function mount(boardEl, ctx) {
   );
   boardEl.append(root);
   let current = { frame: null, prev: null, ctx };
+  const pace = paceWatch();
   let sel = EMPTY_SEL();
   let selKey = null;
   let composer = null;
@@ -1434,7 +1430,7 @@ export function mount(boardEl, ctx) {
     }
   }
 
-  function render(force = false) {
+  function render(force = false, paced = false) {
     const { frame, prev } = current;
     const c = current.ctx || {};
     if (force) for (const name of Object.keys(drawnKeys)) delete drawnKeys[name];
@@ -1450,9 +1446,9 @@ export function mount(boardEl, ctx) {
       sel = EMPTY_SEL();
       selKey = key;
     }
-    // Animate only a card revealed by stepping forward one sub-step within the same action.
-    const forward = !!(prev && frame.kind === "reveal" && prev.step === frame.step && prev.sub === frame.sub - 1);
-    const flyCards = forward && frame.data && frame.data.kind ? { kind: frame.data.kind, count: frame.data.count || 1 } : null;
+    // A card flies only when revealed by stepping forward one sub-step within the same action,
+    // at a pace a move can be followed at (`paced`: not a scrub).
+    const forward = paced && !!(prev && frame.kind === "reveal" && prev.step === frame.step && prev.sub === frame.sub - 1);
     const names = NAMES(view, c);
     const played = lastPlayed(frame);
     const tally = tallyShown(c);
@@ -1463,7 +1459,7 @@ export function mount(boardEl, ctx) {
     fill("oven", J([names, view.supply, view.mamma_mia_card, view.oven, view.colours, view.phase, view.kinds, tally,
       view.evaluation && (view.evaluation.revealed || []).length, played]),
       () => supplyAndOvenItems(doc, view, c, { ...(c.settings || {}), tally }, played));
-    const marks = tableMarks(view, c, flyCards);
+    const marks = tableMarks(view, c);
     fill("table", J([view.table, view.kinds, marks]), () => tableItems(doc, view, marks));
 
     const legal = legalList(c);
@@ -1472,11 +1468,11 @@ export function mount(boardEl, ctx) {
       composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
     }
     const middle = fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
-      forward ? `${frame.step}:${frame.sub}` : null, played, frame.kind]), () => {
+      played, frame.kind]), () => {
 
       return [
         decisionItem(doc, view, c),
-        ...evaluationItems(doc, view, c, forward),
+        ...evaluationItems(doc, view, c),
         view.evaluation ? null : lastTurnItem(doc, view, c, frame),
       ];
     });
@@ -1489,6 +1485,19 @@ export function mount(boardEl, ctx) {
       composer ? { key: "composer", sig: J([sel, legal, names, view.hand, view.hands, view.to_move]), build: () => drawComposer(doc, view, c, composer) } : null,
     ]);
     if (hand) fanRows(slots.hand);
+    if (forward) flyRevealed(frame, view);
+  }
+
+  /** The card just revealed flies into the strip, and its ingredients onto their column. */
+  function flyRevealed(frame, view) {
+    animateNode(slots.middle.querySelector(".mm-revealed > :last-child"), FLIGHT, FLIGHT_TIMING);
+    const kind = frame.data && frame.data.kind;
+    if (!kind) return;
+    const n = (view.table || {})[kind] || 0;
+    const stack = slots.table.querySelector(`.mm-column[data-kind="${kind}"] .mm-column-stack`);
+    // A column holds its cards bottom to top, then a made pizza's ghosts: the cards just come
+    // are the last `count` of the first n.
+    for (let i = Math.max(0, n - (frame.data.count || 1)); stack && i < n; i++) animateNode(stack.children[i], FLIGHT, FLIGHT_TIMING);
   }
 
   function onClick(event) {
@@ -1554,7 +1563,7 @@ export function mount(boardEl, ctx) {
     update(frame, prev, ctx2) {
       if (current.frame && frame && (frame.step !== current.frame.step || frame.sub !== current.frame.sub)) lockedUntil = 0;
       current = { frame, prev, ctx: ctx2 || current.ctx };
-      render();
+      render(false, pace());
     },
     destroy() {
       root.removeEventListener("click", onClick);

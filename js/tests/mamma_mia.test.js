@@ -469,7 +469,7 @@ describe("the evaluation", () => {
     board.destroy();
   });
 
-  it("reveals one card per sub-step: each forward step flies one card to its column, each step back undoes it", () => {
+  it("reveals one card per sub-step: each forward step at a followable pace flies one card to its column, each step back undoes it", () => {
     const ctx = makeCtx({ seat: null });
     const salami = (seat) => ({ type: "ingredient", kind: "salami", seat });
     // Yellow put 3 salami together; the emptier turns them over one at a time (sub-steps 1..3)
@@ -484,31 +484,58 @@ describe("the evaluation", () => {
       mount(div, ctx).update(f, null, ctx);
       return div.innerHTML;
     });
-    const board = mount(host, ctx);
-    board.update(frames[0], null, ctx);
-    for (const i of [1, 2]) {
-      board.update(frames[i], frames[i - 1], ctx);
-      // exactly one card flies, the top of the salami column; the others stay put
-      const stack = [...host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card')];
-      expect(stack.length).toBe(i + 1);
-      expect(stack.map((c) => c.classList.contains("mm-fly"))).toEqual([...Array(i).fill(false), true]);
-      expect(host.querySelectorAll(".mm-revealed .mm-fly").length).toBe(1);
+    // The flights, as the Web Animations API would play them (jsdom has none).
+    const flown = [];
+    Element.prototype.animate = function () {
+      flown.push(this);
+      return { finish() {} };
+    };
+    vi.useFakeTimers();
+    try {
+      const board = mount(host, ctx);
+      board.update(frames[0], null, ctx);
+      for (const i of [1, 2]) {
+        vi.advanceTimersByTime(700);
+        flown.length = 0;
+        board.update(frames[i], frames[i - 1], ctx);
+        // exactly two cards fly: the top of the salami column and the newest in the strip
+        const stack = [...host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card')];
+        expect(stack.length).toBe(i + 1);
+        expect(flown).toEqual([host.querySelector(".mm-revealed").lastElementChild, stack[i]]);
+        // the same frame drawn again (a click) does not fly again
+        flown.length = 0;
+        host.querySelector(".mm-tally-toggle").click();
+        expect(flown).toEqual([]);
+      }
+      // mid-entry the log says how many of the group are turned over; once all are, it is struck
+      vi.advanceTimersByTime(700);
+      board.update(frames[1], frames[0], ctx);
+      const entry = host.querySelector('.mm-log li[data-kind="salami"]');
+      expect(entry.classList.contains("mm-log-revealing")).toBe(true);
+      expect(entry.textContent).toContain("2 turned over");
+      board.update(frames[2], frames[1], ctx);
+      expect(host.querySelector('.mm-log li[data-kind="salami"]').classList.contains("mm-log-revealed")).toBe(true);
+      // a scrub (frames drawn faster than a move is followed) flies nothing
+      flown.length = 0;
+      vi.advanceTimersByTime(20);
+      board.update(frames[1], frames[0], ctx);
+      vi.advanceTimersByTime(20);
+      board.update(frames[2], frames[1], ctx);
+      expect(flown).toEqual([]);
+      host.querySelector(".mm-tally-toggle").click();
+      // stepping back undoes one card each time and draws exactly what a fresh render draws
+      for (const i of [1, 0]) {
+        vi.advanceTimersByTime(700);
+        board.update(frames[i], frames[i + 1], ctx);
+        expect(flown).toEqual([]);
+        expect(host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card').length).toBe(i + 1);
+        expect(host.innerHTML).toBe(fresh[i]);
+      }
+      board.destroy();
+    } finally {
+      vi.useRealTimers();
+      delete Element.prototype.animate;
     }
-    // mid-entry the log says how many of the group are turned over; once all are, it is struck
-    board.update(frames[1], frames[0], ctx);
-    const entry = host.querySelector('.mm-log li[data-kind="salami"]');
-    expect(entry.classList.contains("mm-log-revealing")).toBe(true);
-    expect(entry.textContent).toContain("2 turned over");
-    board.update(frames[2], frames[1], ctx);
-    expect(host.querySelector('.mm-log li[data-kind="salami"]').classList.contains("mm-log-revealed")).toBe(true);
-    // stepping back undoes one card each time and draws exactly what a fresh render draws
-    for (const i of [1, 0]) {
-      board.update(frames[i], frames[i + 1], ctx);
-      expect(host.querySelector(".mm-fly")).toBeNull();
-      expect(host.querySelectorAll('.mm-column[data-kind="salami"] .mm-card').length).toBe(i + 1);
-      expect(host.innerHTML).toBe(fresh[i]);
-    }
-    board.destroy();
   });
 });
 
@@ -600,13 +627,12 @@ describe("updating in place", () => {
     board.update(frames[1], frames[0], ctx);
     const records = observer.takeRecords();
     observer.disconnect();
-    // One card out at the left, one in at the right (flying); the seven between are not touched.
+    // One card out at the left, one in at the right; the seven between are not touched.
     expect(records.map((r) => [r.type, r.target === strip, r.addedNodes.length, r.removedNodes.length])).toEqual([
       ["childList", true, 0, 1],
       ["childList", true, 1, 0],
     ]);
     expect([...strip.children].slice(0, 7)).toEqual(stay);
-    expect(strip.lastElementChild.classList.contains("mm-fly")).toBe(true);
     board.destroy();
   });
 });
