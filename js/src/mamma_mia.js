@@ -146,8 +146,13 @@ export const css = `
 .mm-pile-stack .mm-card + .mm-card { margin-left: -44px; margin-top: 3px; }
 .mm-pile-label { color: var(--mm-muted); }
 .mm-pile-count { color: var(--mm-fg); }
-.mm-oven { display: flex; flex-direction: column; gap: 4px; flex: 1 1 0; min-height: 0; }
-.mm-oven > .mm-pile { flex-direction: row; gap: 6px; }
+/* The oven's pile stands above its log, out of the log's flow: a card in or out of the oven
+   changes the pile's count, and the log (one line per card put in) is not laid out again for it.
+   The log starts 4 px under the pile, whose stacked backs stand 3 px higher from two cards on. */
+.mm-oven { position: relative; flex: 1 1 0; min-height: 0; padding-top: 71px; box-sizing: border-box; }
+.mm-oven.mm-oven-low { padding-top: 68px; }
+.mm-oven > .mm-pile { position: absolute; top: 0; left: 0; right: 0; flex-direction: row; gap: 6px; }
+.mm-oven > .mm-log { height: 100%; box-sizing: border-box; }
 /* The oven's log scrolls in the room its region leaves, which no whole number of entries fills:
    its foot fades out, so the entry the region cuts reads as the next one below, not as a line
    cut in half; scrolled to its end, the oldest entry stands whole above the fade. */
@@ -740,13 +745,17 @@ export function supplyAndOvenItems(doc, view, ctx, settings, played = null) {
     ]),
     shell("oven", () => el(doc, "div", { class: "mm-section mm-oven-box" }), () => [
       fixed("head", () => el(doc, "h4", {}, "Oven")),
-      shell("body", () => el(doc, "div", { class: "mm-oven" }), () => [
-        pileItem(doc, "pile", "oven", size, "cards"),
-        log.length
-          // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
-          ? shell("log", () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }), () => ovenLogItems(doc, view, ctx, log, played))
-          : fixed("empty", () => el(doc, "div", { class: "mm-muted" }, "The oven is empty.")),
-      ]),
+      {
+        ...shell("body", () => el(doc, "div", { class: "mm-oven" }), () => [
+          pileItem(doc, "pile", "oven", size, "cards"),
+          log.length
+            // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
+            ? shell("log", () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }), () => ovenLogItems(doc, view, ctx, log, played))
+            : fixed("empty", () => el(doc, "div", { class: "mm-muted" }, "The oven is empty.")),
+        ]),
+        // One back (an oven of at most one card) stands 3 px lower than a stack of two or three.
+        patch: (node) => node.classList.toggle("mm-oven-low", size <= 1),
+      },
       tallyOn ? { key: "tally", sig: J([log, view.kinds, view.colours]), build: () => tallyBox(doc, view, log) } : null,
       {
         key: "toggle",
