@@ -8,7 +8,9 @@ Plus game as seat 0 sees it (and as the all-seeing view), a 4-player Mamba game,
 MammuZ game (all-seeing), and a minimal chess-board replay in the same timeline (64 squares,
 one frame per move of a fixed 200-move game, squares updated in place). Per frame, script (the
 slider's input handler: the timeline and the renderer) and layout (forced right after) are
-timed with ``performance.now()``. The pages take turns, round after round, so that a busy
+timed with ``performance.now()``. The walk draws frames back to back, as a dragged slider does:
+the cards that fly into place when a game is played at a pace (frames at least 100 ms apart)
+do not fly in a scrub, so no flight is timed. The pages take turns, round after round, so that a busy
 machine slows them alike, and each frame keeps its best round. Chromium's own accounting
 (the DevTools Performance domain) splits the same walk into script, style and layout. Prints
 the ratios to the chess board and writes them, with the load average before and after the
