@@ -38,8 +38,10 @@ export const DEFAULT_SPEED = 1400;
 export const PENDING_DRAW_MS = 150;
 
 const nextFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
-// The height of the log's faded foot (timeline.css): the current entry is scrolled to stand above it.
+// The heights of the log's faded foot and head (timeline.css): the current entry is scrolled to
+// stand between them, with an entry's top at the head (where a scroll of the log comes to rest).
 const LOG_FADE = 20;
+const LOG_HEAD = 14;
 const cancelFrame = (id) => (typeof cancelAnimationFrame === "function" ? cancelAnimationFrame(id) : clearTimeout(id));
 
 /**
@@ -610,8 +612,14 @@ function mountTimeline(el, model, spec, live) {
     if (!current || !current.isConnected) return;
     const top = current.offsetTop;
     const bottom = top + current.offsetHeight;
-    if (top < logList.scrollTop) logList.scrollTop = top;
-    else if (bottom + LOG_FADE > logList.scrollTop + logList.clientHeight) logList.scrollTop = bottom + LOG_FADE - logList.clientHeight;
+    if (top - LOG_HEAD < logList.scrollTop) logList.scrollTop = top - LOG_HEAD;
+    else if (bottom + LOG_FADE > logList.scrollTop + logList.clientHeight) {
+      // The first entry that, at the head, leaves the current one whole above the foot.
+      const least = bottom + LOG_FADE - logList.clientHeight;
+      let first = current;
+      while (first.previousElementSibling && first.previousElementSibling.offsetTop - LOG_HEAD >= least) first = first.previousElementSibling;
+      logList.scrollTop = first.offsetTop - LOG_HEAD;
+    }
   }
 
   function drawPass() {

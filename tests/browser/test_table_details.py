@@ -258,6 +258,46 @@ def test_the_game_log_keeps_its_current_entry_whole_above_its_faded_foot(page, t
     assert shown == {1280: {"fades": True, "whole": True}, 900: {"fades": True, "whole": True}}, shown
 
 
+# The entry at the log's head (the first whose foot lies below the head's fade) and where it starts.
+LOG_HEAD = r"""() => {
+  const log = document.querySelector('.tw-log'), box = log.getBoundingClientRect();
+  const head = [...log.children].find((li) => li.getBoundingClientRect().bottom > box.top + 16);
+  return {top: Math.round(head.getBoundingClientRect().top - box.top), text: head.textContent.slice(0, 40),
+          fades: /^linear-gradient\(rgba\(0, 0, 0, 0\)/.test(getComputedStyle(log).maskImage)};
+}"""
+
+
+# Once the log has moved and then kept still for 200 ms (a scroll's last glide is over): its head.
+REST = f"""async () => {{
+  const log = document.querySelector('.tw-log'), start = log.scrollTop, wait = () => new Promise((r) => setTimeout(r, 25));
+  let last = start, still = 0;
+  for (let i = 0; i < 120 && (last === start || still < 8); i++) {{
+    await wait();
+    still = log.scrollTop === last ? still + 1 : 0;
+    last = log.scrollTop;
+  }}
+  return ({LOG_HEAD})();
+}}"""
+
+
+def test_a_scrolled_log_rests_with_its_head_entry_whole(page, tmp_path):
+    path = tmp_path / "log-scrolled.html"
+    _played("mammuz", 3, 5, 400).to_html(path, seat=0)
+    page.goto(path.as_uri())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector(".tw-log-current")
+    page.hover(".tw-log")
+    heads = []
+    # A person scrolls the log back with the mouse wheel, a notch at a time: each time it comes
+    # to rest with an entry's top at its head, under the head's fade, not with a line cut in half.
+    for _ in range(3):
+        page.mouse.wheel(0, -100)
+        heads.append(page.evaluate(REST))
+    _shot(page, "log-scrolled")
+    assert all(h["fades"] and h["top"] >= 13 for h in heads), heads
+    assert len({h["text"] for h in heads}) == 3, heads
+
+
 def test_a_card_chosen_in_the_all_seeing_rows_stays_whole_in_its_row(page, tmp_path):
     m = _played("mamma-mia-plus", 6, 3, 30)
     me = m.state.to_move
