@@ -1,7 +1,7 @@
 // The Mamba widget: the board drawn like the physical game, play by clicking, the cascade
 // frame by frame, and a position editor. The timeline (steps, slider, captions, errors) is
 // the shared one from timeline.js; this module draws one frame and turns clicks into notation.
-import { morphChildren } from "./dom.js";
+import { morphChildren, setText } from "./dom.js";
 import { createGameWidget } from "./timeline.js";
 import {
   ALL_CELLS,
@@ -143,6 +143,7 @@ export function mount(boardEl, ctx) {
   let nodes = new Map(); // cell → its <g data-cell> in the board drawn last
   let drawn = []; // the markup each cell was drawn from, to re-draw only the cells that change
   let decor = new Map(); // cell → the decoration classes it carries now
+  let pathDrawn = ""; // the markup of the move's path on the board
 
   function draw() {
     if (!s.frame || !s.frame.view) return;
@@ -152,6 +153,7 @@ export function mount(boardEl, ctx) {
     let svg = host.querySelector("svg.mamba-board");
     if (!svg) {
       host.innerHTML = boardSvg({ board: board.join("") }, marks, { editing: s.editing });
+      pathDrawn = movePathSvg(marks);
       svg = host.querySelector("svg.mamba-board");
       nodes = new Map(Array.from(svg.querySelectorAll("[data-cell]"), (n) => [n.getAttribute("data-cell"), n]));
       drawn = ALL_CELLS.map((cell, i) => cellSvg(cell, board[i], marks));
@@ -159,10 +161,16 @@ export function mount(boardEl, ctx) {
     } else {
       // Only the cells whose drawing changed are replaced: their animations start on
       // insertion, and the cells that did not change stay still.
-      svg.setAttribute("class", boardClass(marks, s.editing));
+      const cls = boardClass(marks, s.editing);
+      if (svg.getAttribute("class") !== cls) svg.setAttribute("class", cls);
       const cellsGroup = svg.querySelector(".cells");
-      svg.querySelector(".move-path")?.remove();
-      cellsGroup.before(...svgNodes(movePathSvg(marks)));
+      // The move's path is drawn again only when it changed (a frame of the same move keeps it).
+      const path = movePathSvg(marks);
+      if (path !== pathDrawn) {
+        svg.querySelector(".move-path")?.remove();
+        cellsGroup.before(...svgNodes(path));
+        pathDrawn = path;
+      }
       ALL_CELLS.forEach((cell, i) => {
         const markup = cellSvg(cell, board[i], marks);
         if (markup === drawn[i]) return;
@@ -185,14 +193,44 @@ export function mount(boardEl, ctx) {
   }
 
   let legendDrawn = "";
+  let legendRows = ""; // what the legend's rows were parsed for: the sides, names and goal
   function drawLegend(view) {
     const markup = legendHtml(view, s.ctx.seatNames);
     if (markup === legendDrawn) return;
     legendDrawn = markup;
-    // Patched in place: a move changes whose turn it is and a count, not the rows.
+    // A move changes whose turn it is, a count and who won, not the rows: those are set in
+    // place, with no markup parsed. Other seats or another goal parse the legend again.
+    const rows = JSON.stringify([view.sides, s.ctx.seatNames, view.seats, view.goal]);
+    if (rows === legendRows && setLegend(view)) return;
+    legendRows = rows;
     const fresh = document.createElement("div");
     fresh.innerHTML = markup;
     morphChildren(legend, Array.from(fresh.childNodes));
+  }
+
+  /** Set each legend row's turn, count and win as `legendHtml` draws them; false when the rows
+   * are not those of `view`'s seats. */
+  function setLegend(view) {
+    const items = legend.querySelectorAll(".seats > li");
+    const sides = view.sides || [];
+    if (items.length !== sides.length) return false;
+    sides.forEach((side, seat) => {
+      const li = items[seat];
+      const turn = view.to_move === seat;
+      const won = (view.winners || []).includes(seat);
+      const cls = ["seat", `side-${side}`, turn ? "to-move" : null, won ? "winner" : null].filter(Boolean).join(" ");
+      if (li.className !== cls) li.className = cls;
+      setText(li.querySelector(".count"), String(view.stones ? view.stones[seat] : ""));
+      const badge = li.querySelector(".turn");
+      const words = view.phase === "trim" ? "to trim" : "to move";
+      if (turn && !badge) li.querySelector(".count").after(el("span", { class: "turn" }, words));
+      else if (!turn && badge) badge.remove();
+      else if (badge) setText(badge, words);
+      const crown = li.querySelector(".won");
+      if (won && !crown) li.append(el("span", { class: "won" }, "wins"));
+      else if (!won && crown) crown.remove();
+    });
+    return true;
   }
 
   function wantedDecor() {
@@ -227,7 +265,7 @@ export function mount(boardEl, ctx) {
       if (key) decor.set(cell, key);
       else decor.delete(cell);
     }
-    hint.textContent = hintText();
+    setText(hint, hintText());
   }
 
   function hintText() {

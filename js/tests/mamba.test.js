@@ -545,6 +545,33 @@ describe("the widget", () => {
     w.cleanup();
   });
 
+  it("sets the legend in place as legendHtml draws it: a move parses no markup", () => {
+    const v = (stones, extra) => view2(stones, extra);
+    const frames = [
+      frame(0, 0, v({ S: ["a1", "b1", "e3"], N: ["c2", "e5", "i9"] }, { stones: [3, 3] })),
+      frame(1, 0, v({ S: ["a1", "b1", "e4"], N: ["c2", "e5", "i9"] }, { stones: [3, 3], to_move: 1 })),
+      frame(2, 0, v({ S: ["a1", "b1", "e4"], N: ["c1", "e5"] }, { stones: [3, 2], to_move: 0, phase: "trim" })),
+      frame(3, 0, v({ S: ["a1", "b1", "e4"], N: ["e5"] }, { stones: [3, 1], to_move: null, winners: [0], phase: "over" })),
+    ];
+    const w = open(frames, []);
+    const parsed = vi.spyOn(Element.prototype, "innerHTML", "set");
+    try {
+      const order = [1, 2, 3, 0, 2, 1, 3, 3, 0];
+      for (const i of order) {
+        w.q(".tw-slider").value = String(i);
+        w.q(".tw-slider").dispatchEvent(new Event("input"));
+        const fresh = document.createElement("div");
+        fresh.innerHTML = legendHtml(frames[i].view, ["South", "North"]);
+        expect(w.q(".legend").innerHTML).toBe(fresh.innerHTML);
+      }
+      // Only the fresh drawings above parsed a legend's markup: the widget set its own in place.
+      expect(parsed.mock.calls.filter(([markup]) => String(markup).startsWith('<ul class="seats">'))).toHaveLength(order.length);
+    } finally {
+      parsed.mockRestore();
+    }
+    w.cleanup();
+  });
+
   it("does not animate when the animate setting is off", () => {
     const before = view2({ S: ["d3"], N: ["i9"] });
     const after = view2({ S: ["e4"], N: ["i9"] });
