@@ -330,6 +330,15 @@ export const css = `
 .mm-decision-q { font-weight: 700; }
 .mm-root .mm-decision button { padding: 1px 8px; }
 .mm-decision-answers { display: flex; gap: 6px; flex-wrap: wrap; }
+/* A list of answers longer than its region says so at its foot while more lie below: the note
+   stays at the region's foot as the list scrolls (it takes no room of its own) and shows only
+   while the decision's scroll has not reached its end (a scroll-driven animation; with no
+   overflow the timeline is inactive and the note stays hidden). */
+.mm-decision-more { position: sticky; bottom: -3px; height: 0; margin-top: -3px; visibility: hidden;
+  animation: mm-more-below linear; animation-timeline: scroll(nearest block); animation-range: 0 calc(100% - 2px); }
+.mm-decision-more > span { position: absolute; left: -6px; right: -6px; bottom: 0; padding: 12px 8px 1px; text-align: right;
+  font-size: 12px; font-weight: 600; color: var(--mm-choice); background: linear-gradient(to bottom, transparent, var(--mm-bg) 12px); }
+@keyframes mm-more-below { from, to { visibility: visible; } }
 .mm-eval { display: flex; gap: 10px; flex-wrap: nowrap; align-items: flex-start; }
 /* The cards revealed so far fan as a hand does, inside the room the order being settled leaves
    them: the newest shows whole on the right, each older one gives up width down to an edge. */
@@ -1210,6 +1219,7 @@ export function decisionItem(doc, view, ctx) {
           answers.map(([notation, label]) => el(doc, "button", { type: "button", dataset: { action: "play", notation }, title: notation }, label))),
       });
     }
+    items.push({ key: "more", build: () => el(doc, "div", { class: "mm-decision-more", "aria-hidden": "true" }, el(doc, "span", {}, "More answers below \u25BE")) });
   }
   return {
     ...shell("decision", () => el(doc, "div", { class: "mm-decision", role, "aria-label": "decision" }), items),

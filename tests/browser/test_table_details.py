@@ -62,6 +62,37 @@ def test_a_decision_fits_the_middle_region(page, tmp_path):
         found[width] = page.evaluate(DECISION)
         _shot(page, f"decision-{width}")
     assert all(f == {"midOverflow": 0, "evalCut": 0, "overlap": 0, "hidden": []} for f in found.values()), found
+    # Every answer in sight: no note of more below.
+    assert page.evaluate(MORE)["shown"] is False
+
+
+# The note at the foot of a decision that more answers lie below: shown or not, whether it sits
+# at the decision's foot inside it, and its type size.
+MORE = """() => {
+  const dec = document.querySelector('.mm-decision'), note = dec.querySelector('.mm-decision-more > span');
+  if (!note) return {shown: false, missing: true};
+  const r = note.getBoundingClientRect(), d = dec.getBoundingClientRect();
+  return {shown: getComputedStyle(note).visibility === 'visible' && r.height > 0, text: note.textContent,
+          atFoot: r.bottom <= d.bottom && d.bottom - r.bottom <= 6 && r.top >= d.top, px: parseFloat(getComputedStyle(note).fontSize)};
+}"""
+
+
+def test_a_long_list_of_answers_says_more_lie_below(page, tmp_path):
+    # Red's Ciottona: a kind to choose for it, then the ways to make it or ask for help, 97 answers.
+    m = _played("mamma-mia-plus", 6, 10, 235)
+    assert len(m.state.legal_actions()) > 50
+    page.goto(live_page(tw.widget(m, seat=m.state.to_move), tmp_path / "long-decision.html").as_uri())
+    page.wait_for_selector(".mm-decision button")
+    seen = {}
+    for width in (1280, 900):
+        page.set_viewport_size({"width": width, "height": 800})
+        seen[width] = page.evaluate(MORE)
+        _shot(page, f"long-decision-{width}")
+    assert all(s["shown"] and s["atFoot"] and s["px"] >= 11 and "more" in s["text"].lower() for s in seen.values()), seen
+    # Scrolled to its last answer ("send it back"), the list says nothing more.
+    page.evaluate("() => { const d = document.querySelector('.mm-decision'); d.scrollTop = d.scrollHeight; }")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    assert page.evaluate(MORE)["shown"] is False
 
 
 def test_a_hand_card_chosen_by_a_click_goes_back_into_its_fan(page, tmp_path):
