@@ -280,7 +280,8 @@ function mountTimeline(el, model, spec, live) {
     { type: "button", class: "tw-continue", hidden: true, title: "Move the match here; the next action replaces the later steps" },
     "Continue from here",
   );
-  const skipBtn = button("skip", "Skip to now", "Skip to the newest frame");
+  // Its name starts with the words it shows, so that a voice ("click Skip to now") finds it.
+  const skipBtn = button("skip", "Skip to now", "Skip to now: the newest frame");
   // Every control keeps its place and width on every frame. The two kernel buttons sit beside
   // the caption, not in the bar, and one that does not apply is hidden but keeps its slot
   // (timeline.css): the slider never changes width under a drag.

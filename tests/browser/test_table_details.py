@@ -89,6 +89,8 @@ def test_a_long_list_of_answers_says_more_lie_below(page, tmp_path):
         seen[width] = page.evaluate(MORE)
         _shot(page, f"long-decision-{width}")
     assert all(s["shown"] and s["atFoot"] and s["px"] >= 11 and "more" in s["text"].lower() for s in seen.values()), seen
+    from lab_helpers import axe_problems
+    assert axe_problems(page, page.locator(".tw-root")) == []
     # Scrolled to its last answer ("send it back"), the list says nothing more.
     page.evaluate("() => { const d = document.querySelector('.mm-decision'); d.scrollTop = d.scrollHeight; }")
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
