@@ -674,9 +674,11 @@ function ovenLogEntry(doc, view, ctx, entry, i) {
  * turned over so far. */
 function markLogEntry(doc, item, cls, isNew, partly) {
   // Set once per drawing of the entry (its signature) and marks.
-  const marks = `${item._twSig}|${cls}|${isNew}|${partly}`;
-  if (item._mmMarks === marks) return;
-  item._mmMarks = marks;
+  if (item._mmSig === item._twSig && item._mmCls === cls && item._mmNew === isNew && item._mmPartly === partly) return;
+  item._mmSig = item._twSig;
+  item._mmCls = cls;
+  item._mmNew = isNew;
+  item._mmPartly = partly;
   if (item.className !== cls) {
     if (cls) item.className = cls;
     else item.removeAttribute("class");
@@ -712,17 +714,32 @@ function ovenLogItems(doc, view, ctx, log, played) {
   });
   const fresh = playedEntries(log, played);
   const items = [];
+  const colours = view.colours || [];
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i];
-    const cls = [fresh.has(i) ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
+    const isNew = fresh.has(i);
+    const cls = [isNew ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
+    const part = partly.get(i);
     items.push({
       key: i,
-      sig: J([entry, seatName(view, ctx, entry.seat), (view.colours || [])[entry.seat]]),
+      sig: entrySig(entry, seatName(view, ctx, entry.seat), colours[entry.seat]),
       build: () => ovenLogEntry(doc, view, ctx, entry, i),
-      patch: (node) => markLogEntry(doc, node, cls, fresh.has(i), partly.get(i)),
+      patch: (node) => markLogEntry(doc, node, cls, isNew, part),
     });
   }
   return items;
+}
+
+// A log entry's signature, written out once per entry (the log's entries are shared between
+// frames) and the name and colour it was drawn with: a frame's log of dozens of entries writes none.
+const entrySigs = new WeakMap();
+function entrySig(entry, name, colour) {
+  let memo = entrySigs.get(entry);
+  if (!memo || memo.name !== name || memo.colour !== colour) {
+    memo = { name, colour, sig: J([entry, name, colour]) };
+    entrySigs.set(entry, memo);
+  }
+  return memo.sig;
 }
 
 function tallyBox(doc, view, log) {
