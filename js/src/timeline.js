@@ -294,6 +294,9 @@ function mountTimeline(el, model, spec, live) {
   main.append(boardEl, status);
   root.append(style, header, seeAll, errorBox, main, logBox, passCover, speaker, bar);
   el.append(root);
+  // The widget's own width (a notebook beside its file browser), not the window's, decides
+  // where the log goes (timeline.css).
+  el.classList.add("tw-host");
 
   // ---- the renderer context ---------------------------------------------------------------
   const seatOf = () => {

@@ -415,3 +415,24 @@ def test_the_oven_being_emptied_fills_the_middle_region(page, tmp_path):
       return out;
     }""")
     assert gaps["frames"] > 20 and gaps["gaps"][:5] == [], gaps
+
+
+def test_a_narrow_widget_puts_its_log_under_the_table(page, tmp_path):
+    # A notebook at 900 px beside its file browser: the widget is 468 px wide, whatever the
+    # window's width. The log goes under the table, the bar's controls stay inside the widget
+    # and the table keeps its columns.
+    m = _played("mamma-mia", 3, 3, 40)
+    me = m.state.to_move
+    page.goto(live_page(tw.widget(m, seat=me, bots={s: "random" for s in range(3) if s != me}), tmp_path / "narrow.html").as_uri())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.add_style_tag(content="#host { width: 468px; }")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    found = page.evaluate("""() => {
+      const r = (s) => document.querySelector(s).getBoundingClientRect();
+      const root = r('.tw-root');
+      return {logUnder: r('.tw-log-box').top >= r('.tw-main').bottom,
+              barPast: [...document.querySelectorAll('.tw-bar > *')].filter((c) => c.getBoundingClientRect().right > root.right - 8).map((c) => c.className),
+              slider: r('.tw-slider').width >= 150, table: r('.mm-right').width >= 200};
+    }""")
+    _shot(page, "narrow-468")
+    assert found == {"logUnder": True, "barPast": [], "slider": True, "table": True}, found
