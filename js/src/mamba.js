@@ -559,8 +559,10 @@ export function mount(boardEl, ctx) {
   return {
     update(frame, prev, newCtx) {
       if (newCtx) s.ctx = newCtx;
-      // A standalone replay has no kernel to load a position into.
-      toolbar.hidden = s.ctx.live === false;
+      // A standalone replay has no kernel to load a position into; a replay and a player's
+      // own screen load none (a new position would replace the game; Python refuses it).
+      const model = s.ctx.model;
+      toolbar.hidden = s.ctx.live === false || !!(model && (model.get("replay") || model.get("lock_seat")));
       if (frame !== s.frame) {
         s.frame = frame;
         s.marks = frameMarks(frame, prev, s.ctx.stepFirst);

@@ -748,6 +748,16 @@ describe("cleanup", () => {
     }
   });
 
+  it("is not offered on a replay or a player's own screen (Python refuses a position there)", () => {
+    for (const traits of [{ replay: true }, { lock_seat: true, seat: 0 }]) {
+      const w = open([frame(0, 0, view2({ S: [], N: [] }))], START_LEGAL, traits);
+      expect(w.q(".edit-toggle").closest("[hidden]")).not.toBeNull();
+      w.model.set(Object.keys(traits)[0], false);
+      expect(w.q(".edit-toggle").closest("[hidden]")).toBeNull();
+      w.cleanup();
+    }
+  });
+
   it("mount alone cleans up its own listeners and elements", () => {
     const host = document.createElement("div");
     const model = fakeModel();

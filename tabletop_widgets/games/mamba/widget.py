@@ -46,11 +46,20 @@ class MambaWidget(GameWidget):
         self.error = ""
         return self.match
 
+    def _check_editor_allowed(self):
+        # A new position is a new match: a replay would lose the game it shows, and a player's
+        # own screen (locked, or passed from player to player) could set up any board to play on.
+        if self.replay:
+            raise ValueError("this widget is a replay: it shows the recorded game and loads no other")
+        if self.lock_seat:
+            raise ValueError(f"this is a player's screen ({self._seat_label()}), which plays the game as it is dealt")
+
     def _on_game_message(self, msg: dict) -> bool:
         if msg.get("type") != "mamba_load_position":
             return False
         position = msg.get("position")
         try:
+            self._check_editor_allowed()
             self.load_position(position)
         except ValueError as exc:
             text = f"The position was not loaded: {exc}"

@@ -1,0 +1,125 @@
+"""A hostile page against the widgets' Python side: every message the browser may send
+(`_dispatch` and the games' own), forged in type, value and timing, on each kind of screen
+(a locked player's, pass-and-play covered and open, a replay, a rewound analysis view, the
+all-seeing one). A refused message gets an error, one `legal` answer, and leaves the match,
+the widget's synced traits and its caches as they were."""
+
+import json
+
+import pytest
+
+import tabletop_widgets as tw
+from widget_spy import browser, record
+
+POSITION = "9/9/9/9/2NNN4/9/2SSS4/9/9 S"
+
+
+def snapshot(w):
+    """What a refused message may not change: the match, the traits the page holds (but
+    `error`), the frames and encodings kept, the pass-and-play bookkeeping."""
+    m = w.match
+    traits = {k: v for k, v in w.get_state().items() if k != "error"}
+    return {
+        "match": id(m), "replay": m.to_json(), "cursor": m.cursor, "states": [id(s) for s in m._states],
+        "traits": json.dumps(traits, sort_keys=True, default=str),
+        "encoded": {k: id(v[0]) for k, v in w._encoded.items()}, "counts": list(w._counts),
+        "at": w._at, "seen": dict(w._seen), "outbox": w._outbox,
+        "frames": {k: id(v) for k, v in m._frames.items()},
+    }
+
+
+def screens():
+    """(label, widget) for every kind of screen, each with some history."""
+    m = tw.Match("mamma-mia", seed=3, players=4)
+    yield "locked seat", tw.widget(m, seat=1, lock_seat=True, bots={0: "random", 2: "random", 3: "random"})
+    m = tw.Match("mamma-mia-plus", seed=4, players=4)
+    yield "pass-and-play covered", tw.widget(m, seats=[0, 2], bots={1: "random", 3: "random"})
+    m = tw.Match("mamma-mia-plus", seed=4, players=4)
+    w = tw.widget(m, seats=[0, 2], bots={1: "random", 3: "random"})
+    browser(w, {"type": "ready"})
+    yield "pass-and-play open", w
+    m = tw.Match("mammuz", seed=5, players=4)
+    for _ in range(30):
+        m.play(m.state.legal_actions()[0])
+    m.goto(10)
+    yield "replay", tw.widget(m, seat=2, replay=True)
+    m = tw.Match("mamba", seed=6, players=2)
+    for _ in range(8):
+        m.play(m.state.legal_actions()[0])
+    m.goto(5)
+    yield "rewound seat view", tw.widget(m, seat=1)
+    yield "all-seeing", tw.widget(tw.Match("mamma-mia", seed=7, players=2), bots={1: "random"})
+
+
+def forged(w):
+    """Messages no page of this screen may send successfully."""
+    m = w.match
+    action = str(m.state.legal_actions()[0])
+    out = [None, [], "hello", 3, {}, {"type": None}, {"type": 1}, {"type": ["play"]}, {"type": "HELLO"},
+           {"type": "nope"}, {"type": "play"}, {"type": "play", "step": m.cursor}, {"type": "play", "action": action},
+           {"type": "play", "action": 5, "step": m.cursor}, {"type": "play", "action": "x" * 5000, "step": m.cursor},
+           {"type": "play", "action": "no such move", "step": m.cursor}, {"type": "goto"},
+           {"type": "tally", "on": 1}, {"type": "mamba_load_position", "position": 7}]
+    for step in [-1, len(m) + 1, 10**30, -(10**30), float(m.cursor), True, False, None, str(m.cursor), [m.cursor],
+                 {"step": 0}, float("nan"), float("inf")]:
+        out += [{"type": "play", "action": action, "step": step}, {"type": "goto", "step": step}]
+    if w.pass_to is None:
+        out.append({"type": "ready"})
+    if w.replay or w.lock_seat:
+        out.append({"type": "goto", "step": m.cursor})
+    if w.replay or w.pass_to is not None or (w.seat is not None and m.state.to_move != w.seat) \
+            or m.state.to_move in w.bots:
+        out.append({"type": "play", "action": action, "step": m.cursor})
+    if w.lock_seat and m.cursor:
+        out.append({"type": "play", "action": str(m.state_at(m.cursor - 1).legal_actions()[0]), "step": m.cursor - 1})
+    return out
+
+
+@pytest.mark.parametrize("label", [label for label, _ in screens()])
+def test_a_forged_message_is_refused_and_changes_nothing(label):
+    w = record(dict(screens())[label])
+    checked = 0
+    for msg in forged(w):
+        w.error = ""
+        before = snapshot(w)
+        w.sent.clear()
+        browser(w, msg)
+        assert w.error, f"{label}: {msg!r} was not refused"
+        assert snapshot(w) == before, f"{label}: {msg!r} changed something"
+        # (Mamba's editor also gets an answer of its own)
+        assert [x["type"] for x in w.sent if x["type"] != "mamba_position"] == ["legal"], msg
+        assert w.sent[-1] == w._legal_message()
+        checked += 1
+    assert checked >= 40
+
+
+@pytest.mark.parametrize("label, make", [
+    ("replay", lambda m: tw.widget(m, replay=True)),
+    ("locked seat", lambda m: tw.widget(m, seat=0, lock_seat=True, bots={1: "random"})),
+    ("pass-and-play covered", lambda m: tw.widget(m, seats=[0, 1])),
+    ("pass-and-play open", lambda m: tw.widget(m, seats=[0], bots={1: "random"})),
+])
+def test_the_mamba_position_editor_cannot_replace_a_replay_or_a_players_game(label, make):
+    # Loading a position starts a new match: on a replay the recorded game would go, on a
+    # player's own screen (locked, pass-and-play) the player would set up any board to play.
+    m = tw.Match("mamba", seed=3, players=2)
+    for _ in range(4):
+        m.play(m.state.legal_actions()[0])
+    w = record(make(m))
+    if label == "pass-and-play open":
+        browser(w, {"type": "ready"})
+    w.error = ""
+    before = snapshot(w)
+    w.sent.clear()
+    browser(w, {"type": "mamba_load_position", "position": POSITION})
+    assert w.match is m and w.error
+    assert snapshot(w) == before
+    # the editor still gets its answer, then `legal`
+    assert [x["type"] for x in w.sent] == ["mamba_position", "legal"] and w.sent[0]["ok"] is False
+
+
+def test_the_mamba_position_editor_still_loads_in_an_analysis_view():
+    m = tw.Match("mamba", seed=3, players=2)
+    w = record(tw.widget(m, seat=0))
+    browser(w, {"type": "mamba_load_position", "position": POSITION})
+    assert w.error == "" and w.match is not m and w.match.state.position() == POSITION
