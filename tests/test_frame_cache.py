@@ -77,7 +77,7 @@ def test_an_action_sends_its_frames_as_patches_of_the_browsers_last_frame_and_no
 
 
 
-def test_a_browser_play_and_the_bots_answers_leave_as_one_frames_message_then_one_cursor_update():
+def test_a_browser_play_leaves_at_once_and_the_bots_answers_follow_as_one_frames_message_then_one_cursor_update():
     rng = random.Random(2)
     m = tw.Match("mamma-mia", seed=2, players=3)
     w = counting(record(tw.widget(m, seat=0, bots={1: "random", 2: "random"})))
@@ -89,12 +89,15 @@ def test_a_browser_play_and_the_bots_answers_leave_as_one_frames_message_then_on
         w.out.clear()
         browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor})
         assert w.error == "" and m.cursor > before_step + 1  # the bots answered
-        # One message with every new step's frames and the legal actions (the browser draws
-        # them as it comes), then one state update, the cursor; `current` waits.
-        assert [msg["method"] for msg in w.out] == ["custom", "update"]
-        assert w.out[1]["state"] == {"cursor": m.cursor}
-        (answer,) = [msg["content"] for msg in w.out if msg["method"] == "custom"]
-        assert answer["type"] == "frames" and answer["from"] == held
+        # The move's frames (the browser draws them at once), then one message with the
+        # bots' steps and the legal actions, then one state update, the cursor; `current` waits.
+        assert [msg["method"] for msg in w.out] == ["custom", "custom", "update"]
+        assert w.out[2]["state"] == {"cursor": m.cursor}
+        move, answer = [msg["content"] for msg in w.out if msg["method"] == "custom"]
+        assert move.keys() == {"type", "from", "frames"} and move["from"] == held
+        assert {f["step"] for f in move["frames"]} == {before_step + 1}
+        assert answer["type"] == "frames" and answer["from"] == held + len(move["frames"])
+        assert {f["step"] for f in answer["frames"]} == set(range(before_step + 2, m.cursor + 1))
         assert answer["legal"] == {"step": m.cursor, "to_move": m.state.to_move,
                                    "actions": [str(a) for a in m.state.legal_actions()] if m.state.to_move == 0 else []}
         assert w.held == frames_json(m, 0)

@@ -279,22 +279,45 @@ def test_constructor_checks_the_seat_the_bots_and_the_game():
 
 
 # bots ------------------------------------------------------------------------------------
-def test_bots_answer_a_browser_action_in_the_same_frames_message():
+def test_a_browser_action_leaves_before_the_bots_answer_it_and_legal_comes_with_their_answers():
     w = make_widget(bots={1: "random"})
     m = w.match
     browser(w, {"type": "hello"})
     held = len(w.held)
     w.sent.clear()
     w.raw.clear()
+    sent_before_the_bots = []
+    autoplay = m.autoplay
+
+    def watched(bots):
+        sent_before_the_bots.extend(w.raw)
+        return autoplay(bots)
+
+    m.autoplay = watched
     browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
     assert m.cursor == 2 and m.state.to_move == 0
-    # the move and the bot's answer, each step its frames, in one message with the legal actions
-    (frames,) = of_type(w, "frames")
-    assert frames["from"] == held and frames["frames"] == frames_json(m, steps=[1, 2])
-    assert [msg["type"] for msg in w.raw] == ["frames"] and "legal" in w.raw[0]
+    # the move's frames were sent before the bot played, with no legal actions (nothing is
+    # playable until the bot has answered) ...
+    assert sent_before_the_bots == [{"type": "frames", "from": held, "frames": w.raw[0]["frames"]}]
+    # ... then the bot's answer with the legal actions, each step its frames
+    move, answer = of_type(w, "frames")
+    assert move["from"] == held and move["frames"] == frames_json(m, steps=[1])
+    assert answer["from"] == held + len(move["frames"]) and answer["frames"] == frames_json(m, steps=[2])
+    assert [msg["type"] for msg in w.raw] == ["frames", "frames"] and "legal" in w.raw[1]
     # legal actions only once, at the end, for the human seat
     assert of_type(w, "legal") == [{"type": "legal", "step": 2, "to_move": 0, "actions": legal_notations(m)}]
     assert w.bot_seats == [1]
+
+
+def test_a_browser_action_no_bot_answers_leaves_with_legal_in_one_message():
+    # Three seats, a bot at the last: seat 0's turn leaves seat 1, a person, to move.
+    m = tw.Match("mamma-mia", seed=4, players=3)
+    w = record(tw.widget(m, seat=None, bots={2: "random"}))
+    browser(w, {"type": "hello"})
+    w.raw.clear()
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": m.cursor})
+    assert m.cursor == 1 and m.state.to_move == 1
+    assert [msg["type"] for msg in w.raw] == ["frames"] and w.raw[0]["legal"]["actions"] == legal_notations(m)
 
 
 def test_a_bot_that_opens_the_game_moves_at_once_and_continue_from_here_lets_it_answer():

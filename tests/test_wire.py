@@ -22,7 +22,7 @@ def exact(value) -> str:
 @settings(max_examples=200)
 @given(st.lists(views, min_size=1, max_size=6))
 def test_decoding_gives_back_every_view_exactly(seq):
-    frames = [{"step": i, "sub": 0, "caption": "c", "view": v} for i, v in enumerate(seq)]
+    frames = [{"step": i, "sub": 0, "caption": "c", "view": v, "last": True} for i, v in enumerate(seq)]
     sent = json.loads(json.dumps(encode_frames(frames)))  # as the browser receives it
     assert "view" in sent[0] and all("view_delta" in f and "view" not in f for f in sent[1:])
     assert exact(decode_frames(sent)) == exact(frames)
@@ -63,7 +63,7 @@ def test_a_list_of_seat_records_sends_only_the_records_that_changed():
 @given(st.lists(views, min_size=2, max_size=7), st.data())
 def test_a_part_sent_from_index_i_patches_the_frame_held_before_it(seq, data):
     """An action's frames travel as patches of the frame the receiver holds before them."""
-    frames = [{"step": i, "sub": 0, "caption": "c", "view": v} for i, v in enumerate(seq)]
+    frames = [{"step": i, "sub": 0, "caption": "c", "view": v, "last": True} for i, v in enumerate(seq)]
     cut = data.draw(st.integers(1, len(frames) - 1))
     held = receive([], json.loads(json.dumps({"from": 0, "frames": encode_frames(frames[:cut])})))
     part = json.loads(json.dumps(encode_frames(frames[cut:], base=frames[cut - 1]["view"])))
@@ -118,6 +118,60 @@ def test_sharing_keeps_lists_and_records_and_the_new_tail():
     assert shared["log"][0] is old["log"][0] and shared["log"][1] is old["log"][1]
     assert shared["log"][2] is new["log"][2] and type(shared["on"]) is int
     assert share(old, json.loads(json.dumps(old))) is old
+
+
+@settings(max_examples=100)
+@given(st.lists(views, min_size=3, max_size=5), st.randoms(use_true_random=False))
+def test_sharing_with_the_view_it_was_made_from_takes_its_parts_unseen_as_the_full_walk_does(seq, rnd):
+    """A game builds views from parts it keeps: a part of the new view that is the same object
+    as in the view the old one was made from is taken from the old one without a walk, and
+    the chain is the one ``share`` builds without it (same values, same parts shared)."""
+    # Each view after the first reuses, at random, some of the objects of the one before it.
+    made = [seq[0]]
+    for view in seq[1:]:
+        before = made[-1]
+        made.append({key: before[key] if key in before and rnd.random() < 0.5 else value for key, value in view.items()})
+    plain, seen = [made[0]], [made[0]]
+    for before, view in zip(made, made[1:]):
+        plain.append(share(plain[-1], view))
+        seen.append(share(seen[-1], view, before))
+    for a, b, view in zip(plain, seen, made):
+        assert exact(a) == exact(b) == exact(view)
+    for old, new in zip(seen, seen[1:]):
+        assert shared_patch(old, new) == view_patch(old, new)
+
+
+def test_sharing_with_the_view_it_was_made_from_does_not_walk_what_it_reused():
+    kept = {"a": 1}
+    made = {"log": [kept, {"b": 2}], "n": 1}
+    old = share({"log": [{"a": 1}, {"b": 2}], "n": 1}, made)
+    new = {"log": [kept, {"b": 3}, {"c": 4}], "n": 1}
+    shared = share(old, new, made)
+    assert shared["log"][0] is old["log"][0] and shared["log"][2] is new["log"][2]
+    assert exact(shared) == exact(new)
+    # A part the game kept is taken by identity: even one that no longer compares equal (it
+    # never changes in a game: views are read-only) shows it was not walked.
+    kept["a"] = "changed after the fact"
+    again = share(old, {"log": [kept, {"b": 2}], "n": 1}, made)
+    assert again is old
+
+
+def test_a_frames_last_is_left_out_where_the_list_tells_it_and_comes_back_when_decoded():
+    view = {"n": 1}
+    frames = [{"step": 0, "sub": 0, "view": view, "last": True}, {"step": 1, "sub": 0, "view": view, "last": False},
+              {"step": 1, "sub": 1, "view": view, "last": True}, {"step": 2, "sub": 0, "view": view, "last": True}]
+    sent = json.loads(json.dumps(encode_frames(frames)))
+    assert all("last" not in f for f in sent)
+    assert decode_frames(sent) == frames
+    # Whole steps sent apart (one message each) still tell the same.
+    parts = [encode_frames(frames[:1]), encode_frames(frames[1:3], view), encode_frames(frames[3:], view)]
+    assert decode_frames([f for part in parts for f in part]) == frames
+    assert receive(decode_frames(parts[0]), {"from": 1, "frames": parts[1] + parts[2]}) == frames
+    # A `last` the list does not tell (a step cut short) is sent as it is.
+    cut = encode_frames(frames[1:2])
+    assert cut[0]["last"] is False and decode_frames(cut) == frames[1:2]
+    odd = [dict(frames[1], last=True), frames[2]]
+    assert [("last" in f) for f in encode_frames(odd)] == [True, False] and decode_frames(encode_frames(odd)) == odd
 
 
 def test_sharing_tells_true_from_one():

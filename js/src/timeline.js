@@ -86,13 +86,19 @@ export function applyPatch(old, patch) {
  * Frames as sent (each view as `view_delta`, a patch of the view before it) → frames with their
  * views. `before` is the frame held just before them (a `frames` message from index i > 0
  * patches its first frame against frame i - 1), or null: then the first frame has its view.
+ * A frame sent without `last` is its step's last when the next one is of another step, or
+ * none follows (Python leaves it out where the list tells it).
  */
 export function decodeFrames(frames, before = null) {
   let prev = before;
-  return frames.map((frame) => {
+  return frames.map((frame, i) => {
     if (frame && frame.view_delta && prev) {
       const { view_delta: delta, ...rest } = frame;
       frame = { ...rest, view: applyPatch(prev.view, delta) };
+    }
+    if (frame && typeof frame === "object" && !("last" in frame)) {
+      const next = frames[i + 1];
+      frame = { ...frame, last: !next || next.step !== frame.step };
     }
     prev = frame;
     return frame;
@@ -198,6 +204,7 @@ function mountTimeline(el, model, spec, live) {
     spoken: "",
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
+    moveShown: false, // the pending play's own move came (the bots' answers, with `legal`, follow)
     synced: false, // the frames held came from a full answer (`from: 0`), not a saved frame
     framesSeat: null, // the seat the frames held were made for (set below, once seatOf exists)
     keep: null, // {step, sub} shown when the seat changed: shown again once the new frames come
@@ -329,6 +336,7 @@ function mountTimeline(el, model, spec, live) {
       play(notation) {
         if (!interactive || st.pending || typeof notation !== "string") return false;
         st.pending = true;
+        st.moveShown = false;
         model.send({ type: "play", action: notation, step: cursor });
         // The answer usually comes within milliseconds, and it is drawn once. Drawing the
         // board as waiting now would only keep the page busy while the answer is on its way;
@@ -400,6 +408,7 @@ function mountTimeline(el, model, spec, live) {
   /** The legal actions at the cursor (a `legal` message, or the `legal` of a `frames` one). */
   function takeLegal(legal) {
     st.pending = false; // Python answers every play with the legal actions, even a refused one
+    st.moveShown = false;
     stopPendingTimer();
     st.legal = {
       step: Number.isInteger(legal.step) ? legal.step : -1,
@@ -419,11 +428,16 @@ function mountTimeline(el, model, spec, live) {
     const incoming = Array.isArray(msg.frames) ? decodeFrames(msg.frames, from > 0 ? st.frames[from - 1] : null) : [];
     if (from === 0) st.synced = true;
     // The answer to this page's own play: that move shows at once, whatever beat the frame
-    // before it had (the player has seen it: they just answered it).
-    const answer = st.pending;
+    // before it had (the player has seen it: they just answered it). When bots answer it,
+    // the move comes first, on its own: its step is the cursor until the bots' answers follow
+    // with `legal` (nothing is playable until then), and those get their beats after it.
+    const answer = st.pending && !st.moveShown;
     if (msg.legal && typeof msg.legal === "object") {
       takeLegal(msg.legal);
       if (from > 0 && st.legal.step >= 0) st.cursorAhead = st.legal.step;
+    } else if (answer && from > 0 && incoming.length) {
+      st.moveShown = true;
+      st.cursorAhead = incoming[incoming.length - 1].step;
     }
     const shown = st.keep || st.frames[st.index];
     st.keep = null;
@@ -438,7 +452,7 @@ function mountTimeline(el, model, spec, live) {
     // of the seat or the settings carries it along, and Python checks it is a frame it sent.)
     if (live && from > 0 && incoming.length) model.set("current", st.frames[st.frames.length - 1]);
     if (from === 0) {
-      st.pending = false;
+      st.pending = st.moveShown = false;
       // A reset (first answer, seat change, new match): keep showing the same moment.
       stopTimer();
       st.following = st.playing = false;
@@ -852,7 +866,7 @@ function mountTimeline(el, model, spec, live) {
     draw();
   });
   onModel("change:error", () => {
-    st.pending = false;
+    st.pending = st.moveShown = false;
     draw();
   });
 

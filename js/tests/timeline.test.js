@@ -284,6 +284,53 @@ describe("rendering and the protocol", () => {
     expect([...el.querySelectorAll(".tw-actions button")].map((b) => b.textContent)).toEqual(["play 7"]);
   });
 
+  test("a move sent before the bots' answers is drawn at once, at its step, not playable; their answers then get a beat after it", () => {
+    vi.useFakeTimers();
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({ update: (f, prev, c) => calls.push({ f, ctx: c, continueShown: !$(".tw-continue").hidden }) }),
+    });
+    const { model } = render(widget);
+    load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
+    calls.at(-1).ctx.play("play 3");
+    const before = calls.length;
+    // The move alone (no `legal`): drawn at once with its step as the cursor, nothing playable.
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    expect(calls.length).toBe(before + 1);
+    expect(calls.at(-1)).toMatchObject({ f: FRAMES[4], continueShown: false, ctx: { cursor: 2, interactive: false, legal: [] } });
+    expect(calls.at(-1).ctx.play("play 1")).toBe(false);
+    // The bots' answers with `legal` a moment later: the move keeps its beat, then they follow.
+    const bot = frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] });
+    vi.advanceTimersByTime(5);
+    model.deliver({ type: "frames", from: 5, frames: [bot], legal: { step: 3, to_move: 1, actions: ["play 7"] } });
+    model.set("cursor", 3);
+    expect(caption()).toBe("Bob plays a 3.");
+    vi.advanceTimersByTime(DEFAULT_SPEED - 6);
+    expect(caption()).toBe("Bob plays a 3.");
+    vi.advanceTimersByTime(1);
+    expect(caption()).toBe("Ann plays a 1.");
+    expect(calls.at(-1).ctx).toMatchObject({ cursor: 3, interactive: true, legal: ["play 7"] });
+    expect(model.get("current")).toEqual(bot);
+  });
+
+  test("without animation a move sent before the bots' answers shows at once and their last frame when it comes", () => {
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({ update: (f, prev, c) => calls.push({ f, ctx: c, continueShown: !$(".tw-continue").hidden }) }),
+    });
+    const { model } = render(widget, { settings: { animate: false } });
+    load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
+    calls.at(-1).ctx.play("play 3");
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    expect(calls.at(-1)).toMatchObject({ f: FRAMES[4], continueShown: false, ctx: { cursor: 2, interactive: false } });
+    const bots = [frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] }), frame(4, 0, "Bob plays a 2.", true, { pile: [3, 1, 2] })];
+    model.deliver({ type: "frames", from: 5, frames: bots, legal: { step: 4, to_move: 0, actions: ["play 7"] } });
+    expect(calls.at(-1)).toMatchObject({ f: bots[1], continueShown: false, ctx: { cursor: 4, interactive: true, legal: ["play 7"] } });
+    expect($(".tw-step").textContent).toBe("step 4 / 4");
+  });
+
   test("legal actions of another step, or none, make no frame interactive", () => {
     const { model } = render();
     load(model, { legal: [] });
@@ -741,6 +788,21 @@ describe("a part of the timeline patches the frame held before it", () => {
       const grew = view.pile.length > old.length && old.every((v, j) => v === view.pile[j]);
       return { ...rest, view_delta: grew ? { p: { pile: { x: view.pile.slice(old.length) } } } : { s: { pile: view.pile } } };
     });
+
+  test("a frame sent without `last` is its step's last when the next frame is of another step or none follows", () => {
+    const bare = (frames) => frames.map(({ last, ...rest }) => rest);
+    expect(decodeFrames(bare(FRAMES))).toEqual(FRAMES);
+    // Each step sent apart, as one action's message each.
+    expect(decodeFrames(bare(FRAMES.slice(1, 4)), FRAMES[0])).toEqual(FRAMES.slice(1, 4));
+    // A `last` sent as it is stays (a step cut short).
+    expect(decodeFrames([FRAMES[1]])).toEqual([FRAMES[1]]);
+    const calls = [];
+    const spy = createGameWidget({ name: "spy", mount: () => ({ update: (f, prev, c) => calls.push({ f, c }), destroy() {} }) });
+    const { model } = render(spy);
+    load(model, { frames: bare(FRAMES), legal: ["play 1"] });
+    expect(calls.at(-1).f).toEqual(FRAMES[4]);
+    expect(calls.at(-1).c.interactive).toBe(true);
+  });
 
   test("decodeFrames starts from the frame held before the part", () => {
     const part = encode(FRAMES.slice(3), FRAMES[2]);

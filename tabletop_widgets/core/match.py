@@ -201,9 +201,12 @@ class Match:
         before_frames = self._frames.get((step - 1, seat)) if step > 0 else None
         prev = before_frames[-1].view if before_frames else None
 
+        seen = None  # the observation `prev` was made from (within this step)
+
         def view_of(observed):
-            nonlocal prev
-            prev = observed if prev is None else share(prev, observed)
+            nonlocal prev, seen
+            prev = observed if prev is None else share(prev, observed, seen)
+            seen = observed
             return prev
 
         if step == 0:

@@ -664,11 +664,13 @@ class GameWidget(anywidget.AnyWidget):
     def _send_legal(self):
         """``legal``, after the frames of the steps played since the last one, in one message.
 
-        A move from the browser is answered by one ``frames`` message holding the move's frames,
-        the bots' answers and the legal actions (whose ``step`` is the cursor), then one update
-        of ``cursor``: the browser draws the move once, playable again, as that message comes,
-        instead of once per step, cursor and ``legal`` message (each of which costs the page a
-        redraw while the next one waits)."""
+        A move from the browser is answered by a ``frames`` message holding the move's frames,
+        then (when bots answer it) one holding the bots' answers and the legal actions (whose
+        ``step`` is the cursor), then one update of ``cursor``: the page draws the move as soon
+        as it is played, whatever the bots then work out (an oven evaluation's dozens of
+        frames), and is playable again once, with the last message, instead of once per step,
+        cursor and ``legal`` message (each of which costs the page a redraw while the next one
+        waits)."""
         if self._holding:
             return
         legal = self._legal_message()
@@ -678,7 +680,7 @@ class GameWidget(anywidget.AnyWidget):
         del legal["type"]
         self._send_outbox(legal)
 
-    def _send_outbox(self, legal=None):
+    def _send_outbox(self, legal=None, cursor=True):
         out, self._outbox = self._outbox, None
         if out is None:
             return
@@ -686,8 +688,9 @@ class GameWidget(anywidget.AnyWidget):
         if legal is not None:
             msg["legal"] = legal
         self.send(msg)
-        # `cursor` after the frames: the browser draws them without waiting for it.
-        self._sync_cursor(quiet=True)
+        if cursor:
+            # `cursor` after the frames: the browser draws them without waiting for it.
+            self._sync_cursor(quiet=True)
 
     def _sync_cursor(self, quiet: bool = False):
         """``cursor`` and ``current`` from the match. ``quiet`` (after an action): the browser
@@ -875,6 +878,11 @@ class GameWidget(anywidget.AnyWidget):
                 raise
             self.error = ""
             if self._bots:
+                if match.state.to_move in self._bots:
+                    # The move leaves now, before the bots work out their answers: the page
+                    # draws it at once and, as no `legal` came with it, offers no play yet.
+                    # `cursor` follows the answers (the page takes the move's step until then).
+                    self._send_outbox(cursor=False)
                 match.autoplay(self._bots)
         finally:
             self._holding = False

@@ -12,6 +12,9 @@ A patch of a dict is ``{"s": {key: value}, "p": {key: patch}, "r": [key, ...]}``
 left out when empty): keys set to a new value, keys patched in place (a dict patched the
 same way, a list that only grew: ``{"x": [appended items]}``, or a list of dicts of the same
 length, some changed: ``{"i": {"index": patch of that dict}}``) and keys removed.
+
+A frame's ``last`` (the last frame of its step) is left out where the list tells it: a frame
+is its step's last when the next frame in the list is of another step, or none follows.
 """
 
 from __future__ import annotations
@@ -83,20 +86,25 @@ def apply_patch(old, patch: dict):
 _MISSING = object()
 
 
-def share(old, new):
+def share(old, new, seen=None):
     """``new`` with every part equal (as JSON) to the same part of ``old`` taken from ``old``.
 
     Frames cached side by side then hold one copy of what did not change between them
-    (the views are never changed in place), which is most of each view."""
+    (the views are never changed in place), which is most of each view.
+
+    ``seen``: the view ``old`` was made from (``old = share(older, seen)``), when ``new`` comes
+    from the same source. A game builds a view from parts it keeps between observations, so a
+    part of ``new`` that *is* the same part of ``seen`` equals ``old``'s and is taken without
+    being compared (an oven evaluation's frames repeat most of a view, part for part)."""
     if old is new:
         return new
     kind = type(new)
     if kind is not type(old):
         return new
     if kind is dict:
-        return _share_dict(old, new)
+        return _share_dict(old, new) if type(seen) is not dict else _share_dict_seen(old, new, seen)
     if kind is list:
-        return _share_list(old, new)
+        return _share_list(old, new) if type(seen) is not list else _share_list_seen(old, new, seen)
     return old if new == old else new
 
 
@@ -144,6 +152,62 @@ def _share_list(old: list, new: list) -> list:
     return out
 
 
+# `share` with `seen`: ``old`` holds, key for key (index for index), a part equal to ``seen``'s.
+def _share_dict_seen(old: dict, new: dict, seen: dict) -> dict:
+    out = {}
+    same = len(old) == len(new)
+    for key, value in new.items():
+        before = old.get(key, _MISSING)
+        if before is not value:
+            source = seen.get(key, _MISSING)
+            if value is source and before is not _MISSING:
+                value = before
+            else:
+                kind = type(value)
+                if kind is type(before):
+                    if kind is dict:
+                        value = (_share_dict_seen(before, value, source) if type(source) is dict
+                                 else _share_dict(before, value))
+                    elif kind is list:
+                        value = (_share_list_seen(before, value, source) if type(source) is list
+                                 else _share_list(before, value))
+                    elif value == before:
+                        value = before
+                if value is not before:
+                    same = False
+        out[key] = value
+    return old if same else out
+
+
+def _share_list_seen(old: list, new: list, seen: list) -> list:
+    out = []
+    same = len(old) == len(new)
+    known = len(seen)
+    for i, (before, value) in enumerate(zip(old, new)):
+        if before is not value:
+            source = seen[i] if i < known else _MISSING
+            if value is source:
+                value = before
+            else:
+                kind = type(value)
+                if kind is type(before):
+                    if kind is dict:
+                        value = (_share_dict_seen(before, value, source) if type(source) is dict
+                                 else _share_dict(before, value))
+                    elif kind is list:
+                        value = (_share_list_seen(before, value, source) if type(source) is list
+                                 else _share_list(before, value))
+                    elif value == before:
+                        value = before
+                if value is not before:
+                    same = False
+        out.append(value)
+    if same:
+        return old
+    out.extend(new[len(old):])
+    return out
+
+
 def shared_patch(old: dict, new: dict) -> dict:
     """:func:`view_patch` for views where ``new`` shares every part equal to ``old``'s
     (:func:`share`): a part that is not the same object changed, so nothing is compared deeply."""
@@ -180,16 +244,20 @@ def encode_frames(frames: list[dict], base: dict | None = None, shared: bool = F
     too when ``base`` (the view of the frame just before them, which the receiver holds) is given.
     ``shared``: each view after the first shares every part equal to the view before it
     (:func:`share`, as the frames of one step of :meth:`Match.frames_of_step` do), so those
-    patches compare parts by identity (:func:`shared_patch`), not in depth."""
+    patches compare parts by identity (:func:`shared_patch`), not in depth. ``last`` is left
+    out where it is the step's last frame in any list of whole steps (see the module)."""
     out, prev = [], base
+    count = len(frames)
     for i, frame in enumerate(frames):
         view = frame.get("view")
+        encoded = {key: value for key, value in frame.items() if key != "view"}
         if type(prev) is dict and type(view) is dict:
-            encoded = {key: value for key, value in frame.items() if key != "view"}
             encoded["view_delta"] = shared_patch(prev, view) if shared and i else view_patch(prev, view)
-            out.append(encoded)
-        else:
-            out.append(frame)
+        elif "view" in frame:
+            encoded["view"] = view
+        if "last" in frame and frame["last"] is (i == count - 1 or frames[i + 1].get("step") != frame.get("step")):
+            del encoded["last"]
+        out.append(encoded)
         prev = view
     return out
 
@@ -197,13 +265,15 @@ def encode_frames(frames: list[dict], base: dict | None = None, shared: bool = F
 def decode_frames(frames: list[dict], base: dict | None = None) -> list[dict]:
     """The frames of :func:`encode_frames` with their views rebuilt (``base`` as given there)."""
     out, prev = [], base
-    for frame in frames:
+    count = len(frames)
+    for i, frame in enumerate(frames):
+        decoded = {key: value for key, value in frame.items() if key != "view_delta"}
         if "view_delta" in frame:
-            decoded = {key: value for key, value in frame.items() if key != "view_delta"}
             decoded["view"] = apply_patch(prev, frame["view_delta"])
-            frame = decoded
-        out.append(frame)
-        prev = frame.get("view")
+        if "last" not in decoded:
+            decoded["last"] = i == count - 1 or frames[i + 1].get("step") != frame.get("step")
+        out.append(decoded)
+        prev = decoded.get("view")
     return out
 
 
