@@ -1225,7 +1225,9 @@ export function decisionItem(doc, view, ctx) {
       rows.get(group).push([notation, describeAction(action, view, ctx)]);
     }
     const heading = { make: "Make it:", ask: "Ask for help:" };
-    for (const group of ["make", "ask", "other"]) {
+    // Sending the order back (or refusing) comes before the asks: a long list of helpers to
+    // ask would otherwise put it out of sight, a scroll of thousands of pixels away.
+    for (const group of ["make", "other", "ask"]) {
       const answers = rows.get(group);
       if (!answers) continue;
       items.push({

@@ -89,6 +89,9 @@ def test_a_long_list_of_answers_says_more_lie_below(page, tmp_path):
         seen[width] = page.evaluate(MORE)
         _shot(page, f"long-decision-{width}")
     assert all(s["shown"] and s["atFoot"] and s["px"] >= 11 and "more" in s["text"].lower() for s in seen.values()), seen
+    # Sending the order back comes right after making it, not under the 95 asks.
+    answers = page.locator(".mm-decision button").all_inner_texts()
+    assert answers[0].startswith("Make it") and answers[1].startswith("Send it back"), answers[:3]
     from lab_helpers import axe_problems
     assert axe_problems(page, page.locator(".tw-root")) == []
     # Scrolled to its last answer ("send it back"), the list says nothing more.
