@@ -4,7 +4,7 @@
 // and the Triceratops choice. Every update redraws from `frame.view` alone, so stepping back
 // re-renders an earlier moment exactly; `prev` only decides which sub-step gets an animation.
 import { createGameWidget } from "./timeline.js";
-import { drawn, fixed, morphChildren, reconcile, setText, shell, widthWatcher } from "./dom.js";
+import { drawn, fixed, morphChildren, paceWatch, reconcile, setText, shell, widthWatcher } from "./dom.js";
 import { ANIMALS, CARDS, DINOS, cardBack, cardIcon, cardLabel, countsText, el, faceCard, herdOf, sortCards } from "./mammuz_cards.js";
 
 export const css = `
@@ -654,7 +654,8 @@ function drawComposer(doc, view, ctx, composer) {
 }
 
 // ----------------------------------------------------------------------------------------
-// Animations: only when stepping forward by one frame (a sub-step, or into the next step).
+// Animations: only when stepping forward by one frame (a sub-step, or into the next step), at a
+// pace a move can be followed at (a scrub animates nothing).
 
 /** What the frame animates, from its event kind and data; nothing unless `forward`. */
 export function animationsOf(frame, forward) {
@@ -774,7 +775,10 @@ export function mount(boardEl, ctx) {
   // The hand rows' widths, kept as the page lays them out (their fans follow).
   const fans = widthWatcher(fanHand);
 
-  function render() {
+  // Frames drawn at a pace a move can be followed at animate; a scrub (dom.SCRUB_MS) does not.
+  const pace = paceWatch();
+
+  function render(paced = false) {
     const { frame, prev } = current;
     const c = current.ctx || {};
     composer = null;
@@ -800,7 +804,7 @@ export function mount(boardEl, ctx) {
     const animate = !c.settings || c.settings.animate !== false;
     // Redrawing the same frame (new legal actions, a selection) keeps its animation, so a
     // flip that has just started is not cut short by the kernel's next message.
-    const anim = shown.frame === frame && shown.anim ? shown.anim : animationsOf(frame, animate && isForward(prev, frame));
+    const anim = shown.frame === frame && shown.anim ? shown.anim : animationsOf(frame, animate && paced && isForward(prev, frame));
     const fresh = shown.frame !== frame;
     shown = { frame, anim };
 
@@ -866,7 +870,7 @@ export function mount(boardEl, ctx) {
   return {
     update(frame, prev, ctx2) {
       current = { frame, prev, ctx: ctx2 || current.ctx };
-      render();
+      render(pace());
     },
     destroy() {
       root.removeEventListener("click", onClick);

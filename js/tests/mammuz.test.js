@@ -348,12 +348,24 @@ describe("sub-steps", () => {
     const alone = mount(fresh, ctx);
     alone.update(f1, null, ctx);
 
+    vi.useFakeTimers();
     const board = mount(host, ctx);
     board.update(f0, null, ctx);
+    // A scrub (frames drawn faster than a move is followed) animates nothing.
+    vi.advanceTimersByTime(20);
+    board.update(f1, f0, ctx);
+    expect(host.querySelector(".mz-flip")).toBeNull();
+    vi.advanceTimersByTime(20);
+    board.update(f2, f1, ctx);
+    expect(host.querySelector(".mz-arrive, .mz-slide, .mz-chip")).toBeNull();
+    vi.advanceTimersByTime(700);
+    board.update(f0, f1, ctx);
+    vi.advanceTimersByTime(700);
     board.update(f1, f0, ctx);
     const flipped = host.querySelector(".mz-flip");
     expect(flipped.dataset.card).toBe("gopher");
     expect(flipped.dataset.position).toBe("3");
+    vi.advanceTimersByTime(700);
     board.update(f2, f1, ctx);
     const taker = host.querySelector('.mz-seat[data-seat="3"]');
     expect(taker.classList.contains("mz-arrive")).toBe(true);
@@ -367,6 +379,7 @@ describe("sub-steps", () => {
     expect(host.innerHTML).toBe(fresh.innerHTML);
     alone.destroy();
     board.destroy();
+    vi.useRealTimers();
   });
 
   it("animates the Stegosaurus deal, extinctions and the Tyrannosaurus only when stepping forward", () => {
@@ -409,7 +422,11 @@ describe("updating in place", () => {
     board.update(frame(before), null, ctx);
     const rows = [...host.querySelectorAll(".mz-hand")];
     const carlas = [...host.querySelectorAll('.mz-hand[data-seat="2"] .mz-card')];
+    // The lay drawn at a pace it can be followed at, as the fresh render below draws it.
+    vi.useFakeTimers();
+    vi.advanceTimersByTime(700);
     const made = created(() => board.update(frame(after, { step: 5 }), frame(before), ctx));
+    vi.useRealTimers();
     // No row and no card of a hand is built: the cards Carla laid leave her row, those she
     // keeps are the nodes shown before (their index set again).
     expect(made.filter((n) => n.closest(".mz-hand"))).toEqual([]);
