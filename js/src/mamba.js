@@ -470,6 +470,20 @@ export function mount(boardEl, ctx) {
     activate(target.getAttribute("data-cell"), ev.shiftKey);
   });
 
+  // Where the keyboard's cursor starts: the first stone (or trimmable end) on offer, else the
+  // middle of the board.
+  function startCell() {
+    const legal = legalNow();
+    return [...legal.moves.keys(), ...legal.births.keys(), ...legal.trims][0] || "e5";
+  }
+  // The board reached by the keyboard shows its cursor at once (a click's focus does not: the
+  // click picks a cell itself).
+  on(host, "focus", () => {
+    if (!s.frame || s.focus || !host.matches(":focus-visible")) return;
+    s.focus = startCell();
+    decorate();
+  });
+
   on(host, "keydown", (ev) => {
     if (!s.frame) return;
     // Keys the board uses stop here, so the timeline (arrows step frames) does not act too.
@@ -487,6 +501,13 @@ export function mount(boardEl, ctx) {
     }
     if (ARROW_KEYS[ev.key]) {
       s.focus = stepCell(s.focus || s.selected || "e5", ARROW_KEYS[ev.key]) || s.focus || "e5";
+      decorate();
+      handled();
+      return;
+    }
+    if ((ev.key === "Enter" || ev.key === " ") && !s.focus) {
+      // No cursor yet: it shows first, on a stone the viewer may move, rather than nothing.
+      s.focus = startCell();
       decorate();
       handled();
       return;

@@ -439,3 +439,21 @@ def test_a_narrow_widget_puts_its_log_under_the_table(page, tmp_path):
     }""")
     _shot(page, "narrow-468")
     assert found == {"logUnder": True, "barPast": [], "slider": True, "table": True}, found
+
+
+def test_the_mamba_board_reached_by_the_keyboard_shows_its_cursor_on_a_stone_to_move(page, tmp_path):
+    m = tw.Match("mamba", seed=3)
+    page.goto(live_page(tw.widget(m, seat=0, bots={1: "random"}), tmp_path / "mamba-keys.html").as_uri())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector(".board-host [data-cell]")
+    for _ in range(6):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement.classList.contains('board-host')"):
+            break
+    cursor = "() => { const c = document.querySelector('.board-host [data-cell].focus'); return c && [c.dataset.cell, c.classList.contains('pickable')]; }"
+    reached = page.evaluate(cursor)
+    page.keyboard.press("Enter")
+    picked = page.evaluate("() => [...document.querySelectorAll('.board-host [data-cell].selected')].map((c) => c.dataset.cell)")
+    _shot(page, "mamba-keys")
+    # The cursor shows at once on one of South's stones, and Enter picks that stone.
+    assert reached and reached[1] and picked == [reached[0]], (reached, picked)
