@@ -17,6 +17,7 @@ import {
   emptyMarks,
   frameMarks,
   legendHtml,
+  markedCells,
   movePathSvg,
   nextInCycle,
   offerMarkSvg,
@@ -47,6 +48,19 @@ function svgNodes(markup) {
     parsed.set(markup, tmp);
   }
   return Array.from(tmp.cloneNode(true).childNodes);
+}
+
+// A cell no mark names is drawn from its content alone: its markup is written once.
+const plainCells = new Map();
+const PLAIN = emptyMarks();
+function plainCellSvg(cell, content) {
+  const key = cell + content;
+  let markup = plainCells.get(key);
+  if (markup === undefined) {
+    markup = cellSvg(cell, content, PLAIN);
+    plainCells.set(key, markup);
+  }
+  return markup;
 }
 
 function el(tag, attrs = {}, text) {
@@ -171,8 +185,9 @@ export function mount(boardEl, ctx) {
         cellsGroup.before(...svgNodes(path));
         pathDrawn = path;
       }
+      const marked = markedCells(marks);
       ALL_CELLS.forEach((cell, i) => {
-        const markup = cellSvg(cell, board[i], marks);
+        const markup = marked.has(cell) ? cellSvg(cell, board[i], marks) : plainCellSvg(cell, board[i]);
         if (markup === drawn[i]) return;
         const fresh = svgNodes(markup)[0];
         const old = nodes.get(cell);

@@ -455,6 +455,26 @@ export function cellSvg(cell, content, marks = emptyMarks()) {
   return g.join("");
 }
 
+/** The cells `marks` names (a selection, a move's path, a ring, a ghost, an offer…): every other
+ * cell is drawn by `cellSvg` from its content alone, as with no marks at all. */
+export function markedCells(marks) {
+  const cells = new Set();
+  const add = (v) => {
+    if (typeof v === "string") cells.add(v);
+  };
+  for (const value of Object.values(marks)) {
+    if (value instanceof Set || Array.isArray(value)) for (const v of value) add(v);
+    else if (value instanceof Map) for (const k of value.keys()) add(k);
+    else if (value && typeof value === "object") {
+      for (const v of Object.values(value)) {
+        add(v);
+        if (Array.isArray(v)) v.forEach(add);
+      }
+    } else add(value);
+  }
+  return cells;
+}
+
 /** The classes of the board's <svg>: whether this drawing animates, edits, stopped a cycle. */
 export function boardClass(marks, editing = false) {
   const cls = ["mamba-board"];

@@ -1,14 +1,17 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from "vitest";
 import {
+  ALL_CELLS,
   boardSvg,
   boardToPosition,
   cellCenter,
+  cellSvg,
   cellIndex,
   emptyMarks,
   frameMarks,
   isSuccessor,
   legendHtml,
+  markedCells,
   nextInCycle,
   parseLegal,
   parsePosition,
@@ -257,6 +260,47 @@ describe("drawing the board", () => {
     const back = renderSvg(view, frameMarks(frame, { ...prev, step: 2 }));
     expect(back.querySelector(".slid")).toBeNull();
     expect(back.querySelector(".move-path")).not.toBeNull();
+  });
+
+  it("draws a cell no mark names as it draws it with no marks (the widget writes such a cell once)", () => {
+    // Every kind of mark, each on cells of its own.
+    const marks = {
+      ...emptyMarks(),
+      animate: true,
+      cycle: true,
+      from: "a1",
+      to: "a3",
+      path: ["a1", "a2", "a3"],
+      slide: { from: "a1", to: "a3", path: ["a1", "a2", "a3"] },
+      dying: new Map([["b1", "N"], ["b2", null]]),
+      newborn: new Set(["c1"]),
+      parentUsed: "c2",
+      turned: new Map([["d1", "N"]]),
+      held: new Set(["d2"]),
+      tug: new Set(["d3"]),
+      run: new Set(["e1", "e2"]),
+      ends: new Set(["e3"]),
+      parents: new Set(["f1"]),
+      selected: "f2",
+      dests: new Set(["f3"]),
+      births: new Set(["g1"]),
+      trimEnds: new Set(["g2"]),
+      pickable: new Set(["g3"]),
+      focus: "h1",
+    };
+    const named = markedCells(marks);
+    for (const cell of ALL_CELLS) {
+      for (const content of [".", "S", "N"]) {
+        const plain = cellSvg(cell, content, emptyMarks());
+        if (named.has(cell)) continue;
+        expect(cellSvg(cell, content, marks), `${cell} ${content}`).toBe(plain);
+      }
+    }
+    // Each marked cell is named, and is drawn otherwise than a plain one.
+    for (const cell of ["a1", "a2", "a3", "b1", "b2", "c1", "c2", "d1", "d2", "d3", "e1", "e3", "f1", "f2", "f3", "g1", "g2", "g3", "h1"]) {
+      expect(named.has(cell), cell).toBe(true);
+      expect(cellSvg(cell, "S", marks), cell).not.toBe(cellSvg(cell, "S", emptyMarks()));
+    }
   });
 
   it("has a legend with seat, snout direction, count, turn and goal", () => {
