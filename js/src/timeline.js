@@ -77,7 +77,12 @@ export function applyPatch(old, patch) {
   }
   const out = { ...old };
   for (const key of patch.r || []) delete out[key];
-  Object.assign(out, patch.s || {});
+  const sets = patch.s || {};
+  // A new key "__proto__" assigned would set the object's prototype; JSON.parse makes it a key.
+  if (Object.hasOwn(sets, "__proto__") && !Object.hasOwn(out, "__proto__")) {
+    Object.defineProperty(out, "__proto__", { value: sets.__proto__, enumerable: true, writable: true, configurable: true });
+  }
+  Object.assign(out, sets);
   for (const [key, sub] of Object.entries(patch.p || {})) out[key] = applyPatch(old[key], sub);
   return out;
 }

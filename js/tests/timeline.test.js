@@ -756,6 +756,19 @@ describe("views sent as patches", () => {
     expect(out.hands[0]).toBe(old.hands[0]);
   });
 
+  test("applyPatch keeps a key named __proto__ as JSON.parse does: an own key, not the prototype", () => {
+    // A view is any game's JSON: every key must come out of a patch as it comes out of a whole view.
+    const old = JSON.parse('{"a": 1, "gone": {"__proto__": 2}}');
+    const patch = JSON.parse('{"s": {"__proto__": {"x": 2}}, "r": ["gone"]}');
+    const out = applyPatch(old, patch);
+    expect(Object.keys(out)).toEqual(["a", "__proto__"]);
+    expect(JSON.stringify(out)).toBe('{"a":1,"__proto__":{"x":2}}');
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    const again = applyPatch(out, JSON.parse('{"p": {"__proto__": {"s": {"y": 1}}}}'));
+    expect(JSON.stringify(again)).toBe('{"a":1,"__proto__":{"x":2,"y":1}}');
+    expect(Object.getPrototypeOf(again)).toBe(Object.prototype);
+  });
+
   test("a frames message with patched views draws the same frames as full ones", () => {
     const encoded = FRAMES.map((f, i) => {
       if (i === 0) return f;
