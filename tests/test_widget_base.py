@@ -6,6 +6,7 @@ import pathlib
 import re
 import subprocess
 import sys
+import types
 
 import pytest
 import traitlets
@@ -307,6 +308,33 @@ def test_a_browser_action_leaves_before_the_bots_answer_it_and_legal_comes_with_
     # legal actions only once, at the end, for the human seat
     assert of_type(w, "legal") == [{"type": "legal", "step": 2, "to_move": 0, "actions": legal_notations(m)}]
     assert w.bot_seats == [1]
+
+
+def test_a_move_waits_for_its_message_to_leave_the_kernel_before_the_bots_answer(monkeypatch):
+    # ipykernel sends from its IOPub thread, which needs Python's lock: the move's message is
+    # let out (the thread runs what was queued) before the bots' answers are worked out.
+    w = make_widget(bots={1: "random"})
+    m = w.match
+    browser(w, {"type": "hello"})
+    order = []
+
+    class IOPubThread:
+        def schedule(self, f):
+            order.append(("leave", [x["type"] for x in w.raw]))
+            f()
+
+    kernel = types.SimpleNamespace(iopub_socket=types.SimpleNamespace(io_thread=IOPubThread()))
+    monkeypatch.setattr(w.comm, "kernel", kernel, raising=False)
+    autoplay = m.autoplay
+    monkeypatch.setattr(m, "autoplay", lambda bots: (order.append("bots"), autoplay(bots))[1])
+    w.raw.clear()
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
+    assert order == [("leave", ["frames"]), "bots"] and m.cursor == 2
+    # With no such kernel (a plain Python session) the move is sent all the same.
+    monkeypatch.setattr(w.comm, "kernel", None, raising=False)
+    w.raw.clear()
+    browser(w, {"type": "play", "action": legal_notations(m)[0], "step": m.cursor})
+    assert [x["type"] for x in w.raw] == ["frames", "frames"]
 
 
 def test_a_browser_action_no_bot_answers_leaves_with_legal_in_one_message():

@@ -12,6 +12,7 @@ import base64
 import json
 import os
 import pathlib
+import threading
 import weakref
 from collections import OrderedDict
 from typing import Optional, Union
@@ -692,6 +693,23 @@ class GameWidget(anywidget.AnyWidget):
             # `cursor` after the frames: the browser draws them without waiting for it.
             self._sync_cursor(quiet=True)
 
+    #: At most this long (seconds) a move waits for its message to leave the kernel.
+    LEAVE_TIMEOUT = 0.05
+
+    def _let_sent_leave(self):
+        """Wait until what was sent has left the kernel. ipykernel sends messages from its
+        IOPub thread, which needs Python's lock to run: while the bots' answers are worked out,
+        it would send the move's message only once they are done (or after Python's 5 ms switch
+        interval). Another kernel, or none, sends as it is asked: nothing to wait for."""
+        kernel = getattr(getattr(self, "comm", None), "kernel", None)
+        thread = getattr(getattr(kernel, "iopub_socket", None), "io_thread", None)
+        schedule = getattr(thread, "schedule", None)
+        if not callable(schedule):
+            return
+        left = threading.Event()
+        schedule(left.set)  # run in order after the sends already queued
+        left.wait(self.LEAVE_TIMEOUT)
+
     def _sync_cursor(self, quiet: bool = False):
         """``cursor`` and ``current`` from the match. ``quiet`` (after an action): the browser
         builds that frame from the frames just sent, so ``current`` is updated here and sent
@@ -883,6 +901,7 @@ class GameWidget(anywidget.AnyWidget):
                     # draws it at once and, as no `legal` came with it, offers no play yet.
                     # `cursor` follows the answers (the page takes the move's step until then).
                     self._send_outbox(cursor=False)
+                    self._let_sent_leave()
                 match.autoplay(self._bots)
         finally:
             self._holding = False
