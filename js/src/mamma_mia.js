@@ -1015,7 +1015,7 @@ export function handsItems(doc, view, ctx, composer) {
         sig: J([colour, name]),
         build: () => el(doc, "div", { class: "mm-hand-owner", dataset: { seat: String(s) } }, seatDot(doc, colour), name),
       });
-      items.push(handCardsItem(doc, view, hand, s, s === view.to_move ? composer : null));
+      items.push(handCardsItem(doc, view, hand, s, s === view.to_move ? composer : null, true));
     }
     return [shell("teaching", section(true), items)];
   }
@@ -1034,9 +1034,12 @@ export function drawHands(doc, view, ctx, composer) {
   return drawn(doc, handsItems(doc, view, ctx, composer))[0] || null;
 }
 
-function handGroup(doc, kind, n, composer) {
+function handGroup(doc, kind, n, composer, small = false) {
   const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind }, style: { "--n": String(n) } });
-  for (let i = 1; i <= n; i++) {
+  // A row of small cards shows a pile as its top card and count (the cards under it are not
+  // drawn): only a pile to choose from needs a card for each count.
+  const cards = small && !composer ? 1 : n;
+  for (let i = 1; i <= cards; i++) {
     const opts = {};
     if (composer) {
       opts.button = true;
@@ -1071,7 +1074,7 @@ function handOrder(doc, view, order, index, composer) {
 }
 
 /** One seat's cards: a group per kind (fanned), then the order cards, each its own item. */
-function handCardsItem(doc, view, hand, seat, composer) {
+function handCardsItem(doc, view, hand, seat, composer, small = false) {
   const build = () => el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) }, tabindex: 0, role: "group", "aria-label": `${seatName(view, null, seat)}'s cards` });
   return shell(`cards${seat}`, build, () => {
     const items = [];
@@ -1082,7 +1085,7 @@ function handCardsItem(doc, view, hand, seat, composer) {
       const choice = composer
         ? [composer.sel.kind === kind ? composer.sel.count : 0, Array.from({ length: n }, (_, i) => composer.canIngredient(kind, i + 1))]
         : null;
-      items.push({ key: `k:${kind}`, sig: J([n, choice]), build: () => handGroup(doc, kind, n, composer) });
+      items.push({ key: `k:${kind}`, sig: J([n, choice]), build: () => handGroup(doc, kind, n, composer, small) });
     }
     // An order card keeps its node while the orders before it leave the hand: it is keyed by
     // what it is (its label, and which of equal ones), and only its index is set again.

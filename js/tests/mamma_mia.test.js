@@ -270,6 +270,13 @@ describe("the card table", () => {
     expect(box.querySelector("h4").textContent).toMatch(/teaching view/i);
     expect([...box.querySelectorAll(".mm-hand-cards")].map((h) => h.dataset.seat)).toEqual(["0", "1", "2"]);
     expect(box.querySelector('.mm-hand-cards[data-seat="1"] .mm-order').dataset.colour).toBe("green");
+    // A row of small cards draws a pile as its top card and count; a seat's own hand, every card.
+    const pile = box.querySelector('.mm-hand-cards[data-seat="1"] .mm-hand-group[data-kind="pepper"]');
+    expect(pile.querySelectorAll(".mm-card").length).toBe(1);
+    expect(pile.querySelector(".mm-count").textContent).toBe("×2");
+    const own = makeCtx({ seat: 1 });
+    board.update(frame(fakeView({ hand: hands[1], hands: undefined })), null, own);
+    expect(host.querySelectorAll('.mm-hand-group[data-kind="pepper"] .mm-card').length).toBe(2);
     board.destroy();
   });
 
