@@ -77,6 +77,45 @@ def test_the_fast_draws_are_the_generators_draws():
             assert rng.choice(items) == (items[_reference_below(rng, len(items))[0]], _reference_below(rng, len(items))[1])
 
 
+def _unmix(z):
+    # the inverse of splitmix64's finaliser: the state whose draw is z
+    mask = (1 << 64) - 1
+
+    def unshift(v, k):
+        out = v
+        for _ in range(64 // k + 1):
+            out = v ^ (out >> k)
+        return out & mask
+
+    z = unshift(z, 31)
+    z = (z * pow(0x94D049BB133111EB, -1, 1 << 64)) & mask
+    z = unshift(z, 27)
+    z = (z * pow(0xBF58476D1CE4E5B9, -1, 1 << 64)) & mask
+    return unshift(z, 30)
+
+
+def test_a_shuffle_draws_again_when_a_draw_is_rejected():
+    # A draw in the top (2**64 % n) values is rejected and drawn again; a shuffle meets one
+    # once in ~2**58 decks, so the states are made to: the draw of 2**64 - 1, then of 2**64 - 2.
+    from tabletop_widgets.core.rng import _GOLDEN, _MASK, _mix, below_state, shuffled_state
+
+    top = (1 << 64) - 1
+    for size in (6, 7, 40, 600):  # neither size nor size - 1 a power of two: the top draw is rejected
+        for first_rejected in (True, False):
+            # the k-th draw (k = 1, 2, …) is the mix of state + k * golden
+            drawn = (_unmix(top) - (1 if first_rejected else 2) * _GOLDEN) & _MASK
+            assert _mix((drawn + _GOLDEN * (1 if first_rejected else 2)) & _MASK) == top
+            rng = Rng(drawn)
+            order, after = _reference_shuffled(rng, range(size))
+            assert shuffled_state(drawn, range(size)) == (order, after.state)
+            assert rng.shuffled(range(size)) == (order, after)
+            # the rejection costs a draw: the generator ends one step further than without it
+            assert after.state == (drawn + _GOLDEN * size) & _MASK
+        rejected = Rng((_unmix(top) - _GOLDEN) & _MASK)
+        value, after = _reference_below(rejected, size)
+        assert below_state(rejected.state, size) == (value, after.state) == (value, (rejected.state + 2 * _GOLDEN) & _MASK)
+
+
 def test_a_random_bot_draws_from_its_seeded_generator():
     bot = tw.bots.Random(seed=5)
     rng = Rng.from_seed(5, stream=7)

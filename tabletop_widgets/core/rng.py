@@ -86,11 +86,15 @@ class Rng:
 # action and games shuffle on every deal, and a generator object and a call per draw were most
 # of the cost of a random playout's choice. ``Rng`` is defined by these.
 _SPAN = 1 << 64
+# The rejection limit of a draw below n (the largest multiple of n within 64 bits), for the n
+# of every deal and every legal-action list: two big-int operations a draw, worked out once.
+_LIMITED = 512
+_LIMITS = (0,) + tuple(_SPAN - _SPAN % n for n in range(1, _LIMITED))
 
 
 def below_state(state: int, n: int) -> tuple[int, int]:
     """``Rng(state).below(n)`` as (value, next state); ``n`` > 0."""
-    limit = _SPAN - _SPAN % n
+    limit = _LIMITS[n] if n < _LIMITED else _SPAN - _SPAN % n
     while True:
         state = (state + _GOLDEN) & _MASK
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -103,19 +107,27 @@ def below_state(state: int, n: int) -> tuple[int, int]:
 def shuffled_state(state: int, items) -> tuple[list, int]:
     """``Rng(state).shuffled(items)`` as (list, next state)."""
     out = list(items)
+    if len(out) >= _LIMITED:
+        return _shuffled_long(state, out)
     # below_state written out in the loop: a deal shuffles a hundred cards or more, and the call
     # per card was half the shuffle's cost
-    mask, golden, span = _MASK, _GOLDEN, _SPAN
+    mask, golden, limits = _MASK, _GOLDEN, _LIMITS
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
-        limit = span - span % n
-        while True:
-            state = (state + golden) & mask
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
+        state = (state + golden) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        z ^= z >> 31
+        if z >= limits[n]:  # rejected (a chance of at most n in 2**64): draw again
+            j, state = below_state(state, n)
+        else:
+            j = z % n
+        out[i], out[j] = out[j], out[i]
+    return out, state
+
+
+def _shuffled_long(state: int, out: list) -> tuple[list, int]:
+    for i in range(len(out) - 1, 0, -1):
+        j, state = below_state(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return out, state
