@@ -257,7 +257,7 @@ class MammaMia(Game):
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
-        self._kind_rows, self._order_turns, self._hand_labels = {}, {}, {}
+        self._kind_rows, self._order_turns, self._hand_labels, self._kind_turns = {}, {}, {}, {}
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
@@ -280,7 +280,7 @@ class MammaMia(Game):
     def __getstate__(self):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
-        state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _hand_labels={},
+        state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _hand_labels={}, _kind_turns={},
                      _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={}, _shown_parts={})
         return state
@@ -644,11 +644,10 @@ class MammaMiaState(State):
 
     def _turn_actions(self):
         # Positions seldom repeat (a hand's ingredients with its order cards), so the list is
-        # joined from parts that do: for each kind in the hand, the puts of 1, 2, … of it
-        # (``_kind_rows``, by the kind's count and the hand's size), each with the turns that
-        # put no order, then those that put one order of each label held. Joining them is
-        # quicker than looking up whole lists kept by hand: those are too many to stay in the
-        # processor's caches.
+        # joined from parts that do: for each kind in the hand, the turns that put 1, 2, … of
+        # it, with no order or one order of each label held (``_kind_turns``, by the hand's
+        # size and labels, then by kind and count). Joining them is quicker than looking up
+        # whole lists kept by hand: those are too many to stay in the processor's caches.
         g = self.game
         seat = self.turn
         ing = self.hands_ing[seat]
@@ -659,24 +658,35 @@ class MammaMiaState(State):
         if labels is None:
             labels = self._hand_labels(hand_orders)
         size = sum(ing) + len(hand_orders)
-        kind_rows = g._kind_rows
+        key = (size, labels)
+        parts = g._kind_turns.get(key)
+        if parts is None:
+            parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)], _TURN_PARTS)
         out = []
         if g.options["optional_actions"] or size == len(hand_orders):  # no put: a pass or only an order
-            rows = kind_rows.get((None, 0, size))
-            for without_order, with_order in self._kind_rows(None, 0, size) if rows is None else rows:
-                out += without_order
-                for label in labels:
-                    out += with_order[label]
+            part = parts[g.nk][0]  # the last row: no ingredient put
+            out += self._kind_turns(parts, None, 0, size, labels) if part is None else part
         k = 0
         for n in ing:
             if n:
-                rows = kind_rows.get((k, n, size))
-                for without_order, with_order in self._kind_rows(k, n, size) if rows is None else rows:
-                    out += without_order
-                    for label in labels:
-                        out += with_order[label]
+                part = parts[k][n]
+                out += self._kind_turns(parts, k, n, size, labels) if part is None else part
             k += 1
         return out
+
+    def _kind_turns(self, parts, k, n, size, labels):
+        """The turns that put 1 to ``n`` cards of kind ``k`` (``None``: no ingredient) from a hand
+        of ``size`` cards holding orders of ``labels``, kept in ``parts``."""
+        rows = self.game._kind_rows.get((k, n, size))
+        if rows is None:
+            rows = self._kind_rows(k, n, size)
+        out = []
+        for without_order, with_order in rows:
+            out += without_order
+            for label in labels:
+                out += with_order[label]
+        part = parts[self.game.nk if k is None else k][n] = tuple(out)
+        return part
 
     def _kind_rows(self, k, n, size):
         """For each count of kind ``k`` (``None``: no ingredient put) that a hand of ``size``
