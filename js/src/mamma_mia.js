@@ -1114,33 +1114,45 @@ function handCardsItem(doc, view, hand, seat, composer, small = false) {
 export function evaluationItems(doc, view, ctx) {
   const ev = view.evaluation;
   if (!ev) return [];
-  // One line in a narrow table: the status line above already says the oven is being emptied.
-  const head = `${seatName(view, ctx, ev.emptier)} empties the oven, card by card (${ev.remaining ?? 0} left)`;
-  const cards = ev.revealed || [];
-  // Only the last few revealed cards: the rest are already sorted into the table's columns.
-  const from = Math.max(0, cards.length - 8);
-  const revealed = cards.slice(from).map((card, i) => {
-    return {
-      key: from + i,
-      sig: J([card, view.edition]),
-      build: () => {
-        const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
-        const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
-        // Each card in a slot of its own, so the strip can fan as a hand does.
-        return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}` }, node);
-      },
-    };
-  });
-  const order = ev.order;
-  return [
-    shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), [
+  const items = () => {
+    // One line in a narrow table: the status line above already says the oven is being emptied.
+    const head = `${seatName(view, ctx, ev.emptier)} empties the oven, card by card (${ev.remaining ?? 0} left)`;
+    const cards = ev.revealed || [];
+    // Only the last few revealed cards: the rest are already sorted into the table's columns.
+    const from = Math.max(0, cards.length - 8);
+    const revealed = cards.slice(from).map((card, i) => {
+      return {
+        key: from + i,
+        sig: J([card, view.edition]),
+        build: () => {
+          const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
+          const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
+          // Each card in a slot of its own, so the strip can fan as a hand does.
+          return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}` }, node);
+        },
+      };
+    });
+    const order = ev.order;
+    return [
       textItem("head", () => el(doc, "h4"), head),
       shell("row", () => el(doc, "div", { class: "mm-eval" }), [
         shell("revealed", () => el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group", tabindex: 0 }), revealed),
         order ? settlementItem(doc, view, ctx, order) : null,
       ]),
-    ]),
-  ];
+    ];
+  };
+  // Drawn again only when what it shows changed: a round of asking for help changes the
+  // decision alone, and leaves the revealed cards and the order being settled as they are.
+  const drawnFrom = J([NAMES(view, ctx), ev.emptier, ev.remaining, ev.revealed, ev.order, view.edition, view.kinds, view.colours]);
+  const box = shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), items);
+  return [{
+    ...box,
+    update: (node) => {
+      if (node._mmDrawnFrom === drawnFrom) return;
+      node._mmDrawnFrom = drawnFrom;
+      box.update(node);
+    },
+  }];
 }
 
 export function drawEvaluation(doc, view, ctx) {
