@@ -116,6 +116,9 @@ export const css = `
 .mm-card-name { font-weight: 600; max-width: 100%; overflow: hidden; letter-spacing: -0.2px; hyphens: manual; text-align: center; }
 .mm-count { position: absolute; right: -6px; top: -8px; background: var(--mm-fg); color: var(--mm-bg);
   border-radius: 9px; padding: 0 5px; font-size: 11px; font-weight: 700; }
+/* The count is drawn, not written: a card's name (what it shows, for a reader and a voice
+   command alike) is its ingredient, and the pile's size is no part of it. */
+.mm-count::before { content: "\\D7" attr(data-n); }
 .mm-small { width: 40px; min-height: 46px; }
 .mm-small .mm-icon { width: 22px; height: 22px; }
 .mm-order { width: 150px; min-height: 96px; align-items: stretch; justify-content: flex-start;
@@ -1054,7 +1057,7 @@ function handGroup(doc, kind, n, composer, small = false) {
     }
     group.append(card);
   }
-  if (n > 1) group.firstChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${n}`));
+  if (n > 1) group.firstChild.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true", dataset: { n: String(n) } }));
   return group;
 }
 

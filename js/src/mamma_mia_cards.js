@@ -160,7 +160,9 @@ export function ingredientCard(kind, opts = {}, doc) {
         .join(" "),
       style: { "--mm-kind": info.colour },
       title: opts.title || label,
-      "aria-label": opts.title || label,
+      // A button's name starts with the name it shows (what a voice command says: "click
+      // Pineapple"), then what it does.
+      "aria-label": opts.button && opts.title && !opts.bare ? `${opts.small ? info.short : info.face || info.label}: ${opts.title}` : opts.title || label,
       // A drawn card is a picture with a name; a card to choose is a button.
       role: opts.button ? null : "img",
       type: opts.button ? "button" : null,
@@ -172,7 +174,7 @@ export function ingredientCard(kind, opts = {}, doc) {
     opts.bare ? null : el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.face || info.label),
   );
   if (count !== undefined && count !== null) {
-    node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${count}`));
+    node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true", dataset: { n: String(count) } }));
   }
   return node;
 }
@@ -185,7 +187,10 @@ function recipeLine(doc, kind, n, text, cls) {
     { class: ["mm-recipe-line", cls].filter(Boolean).join(" "), dataset: { kind: kind || "joker", n: String(n) } },
     el(doc, "span", { class: "mm-recipe-n" }, n === null ? "" : `${n}×`),
     ingredientIcon(kind, doc),
+    // Spaces a flex line does not draw, between the words a reader reads out.
+    " ",
     el(doc, "span", { class: "mm-recipe-text" }, text),
+    " ",
   );
 }
 
@@ -278,7 +283,9 @@ export function orderCard(order, opts = {}, doc) {
       class: ["mm-card", "mm-order", `mm-type-${order.type}`, opts.mark].filter(Boolean).join(" "),
       style: { "--mm-seat": colour },
       title: orderText(order, opts.edition),
-      "aria-label": orderText(order, opts.edition),
+      // A button is named by what it shows ("Normale 4× peppers 1× mushroom"), which a voice
+      // command names it by; a picture of a card by the words of its recipe.
+      "aria-label": opts.button ? null : orderText(order, opts.edition),
       role: opts.button ? null : "img",
       type: opts.button ? "button" : null,
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,

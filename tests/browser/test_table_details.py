@@ -457,3 +457,19 @@ def test_the_mamba_board_reached_by_the_keyboard_shows_its_cursor_on_a_stone_to_
     _shot(page, "mamba-keys")
     # The cursor shows at once on one of South's stones, and Enter picks that stone.
     assert reached and reached[1] and picked == [reached[0]], (reached, picked)
+
+
+def test_a_hand_of_cards_to_choose_is_named_by_what_it_shows(page, tmp_path):
+    # A classic turn: a pile of two peppers (its count drawn on its top card), names that break
+    # at a soft hyphen ("Pine-apple") and an order to choose. Each button's name starts with
+    # what it shows, as a voice command says it; axe-core's label-content-name-mismatch agrees.
+    from lab_helpers import axe_problems
+
+    m = tw.Match("mamma-mia", seed=4, players=3)
+    page.goto(live_page(tw.widget(m, seat=0, bots={1: "random", 2: "random"}), tmp_path / "turn.html").as_uri())
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_selector(".mm-hand-cards button")
+    named = {n: page.get_by_role("button", name=n, exact=True).count()
+             for n in ("Pepper: put 2 peppers into the oven", "Pine\u00adapple: put 1 pineapple into the oven", "Normale 4× peppers 1× pineapple")}
+    assert named == dict.fromkeys(named, 1), named
+    assert axe_problems(page, page.locator(".tw-root")) == []
