@@ -533,7 +533,7 @@ export function lastTurnItem(doc, view, ctx, frame) {
         sig: J([kind, count]),
         build: () => {
           const card = ingredientCard(kind, { mark: "mm-just-played", title: `just played: ${count} ${kindLabel(kind, count)}` }, doc);
-          if (count > 1) card.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true" }, `×${count}`));
+          if (count > 1) card.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true", dataset: { n: String(count) } }));
           return card;
         },
       });
