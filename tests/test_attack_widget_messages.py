@@ -123,3 +123,26 @@ def test_the_mamba_position_editor_still_loads_in_an_analysis_view():
     w = record(tw.widget(m, seat=0))
     browser(w, {"type": "mamba_load_position", "position": POSITION})
     assert w.error == "" and w.match is not m and w.match.state.position() == POSITION
+
+
+@pytest.mark.parametrize("name, settings, words", [
+    ("mamba", {"animate": "no"}, r"\['animate'\] must be a bool"),
+    ("mammuz", {"animate": 0}, r"\['animate'\] must be a bool"),
+    ("mamma-mia", {"animate": None, "tally": True}, r"\['animate'\] must be a bool"),
+    ("mamma-mia", {"tally": 1}, r"\['tally'\] must be a bool"),
+    ("mamma-mia", [("tally", True)], "must be a dict"),
+    ("mamba", "animate", "must be a dict"),
+])
+def test_a_display_switch_of_the_wrong_type_from_python_is_refused_before_anything_moves(name, settings, words):
+    # (the browser could not have set it so; the page would read "no" as animations on)
+    m = tw.Match(name, seed=2, players=3)
+    m.play(m.state.legal_actions()[0])
+    m.goto(0)
+    with pytest.raises(ValueError, match=words):
+        tw.widget(m, seat=0, bots={1: "random", 2: "random"}, settings=settings, frame=(1, 0))
+    assert m.cursor == 0 and len(m) == 1
+
+
+def test_settings_of_the_notebooks_own_keep_their_values():
+    w = tw.widget(tw.Match("mamma-mia", seed=2, players=2), settings={"animate": False, "title": "Lesson 1"})
+    assert w.settings == {"animate": False, "title": "Lesson 1", "tally": False}

@@ -183,6 +183,7 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"lock_seat must be True or False, got {_short(lock_seat)}")
         if not isinstance(replay, bool):
             raise ValueError(f"replay must be True or False, got {_short(replay)}")
+        settings = self._checked_settings(settings)
         match = self._as_match(match_or_game)
         self._check_seat_of(match, seat)
         if replay and bots:
@@ -351,6 +352,20 @@ class GameWidget(anywidget.AnyWidget):
         from .html import write_html
 
         write_html(self._match, path, seat=self.seat if seat is _VIEWING else seat, steps=steps)
+
+    @classmethod
+    def _checked_settings(cls, settings) -> Optional[dict]:
+        """``settings`` given to the constructor: a dict whose display switches (``SETTINGS``)
+        have their type (other keys are the notebook's own, e.g. a title, which the browser
+        may not change), or ``ValueError``."""
+        if settings is None:
+            return None
+        if not isinstance(settings, dict):
+            raise ValueError(f"settings must be a dict of display switches, got {_short(settings)}")
+        for key, kind in cls.SETTINGS.items():
+            if key in settings and type(settings[key]) is not kind:
+                raise ValueError(f"settings[{key!r}] must be a {kind.__name__}, got {_short(settings[key])}")
+        return settings
 
     @staticmethod
     def _check_pass_seats(match: Match, seats, seat, bots, replay) -> list:

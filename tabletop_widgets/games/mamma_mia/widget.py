@@ -24,10 +24,8 @@ class MammaMiaWidget(GameWidget):
     _esm = STATIC / "mamma_mia.js"
 
     def __init__(self, match_or_game, seat=None, bots=None, settings=None, **kwargs):
-        settings = dict(settings or {})
+        settings = dict(self._checked_settings(settings) or {})  # the tally's type is checked there
         settings.setdefault("tally", False)
-        if not isinstance(settings["tally"], bool):
-            raise ValueError(f"settings['tally'] must be True or False, got {settings['tally']!r}")
         super().__init__(match_or_game, seat=seat, bots=bots, settings=settings, **kwargs)
 
     @property
