@@ -7,6 +7,7 @@ the widget's synced traits and its caches as they were."""
 import json
 
 import pytest
+import traitlets
 
 import tabletop_widgets as tw
 from widget_spy import browser, record
@@ -146,3 +147,14 @@ def test_a_display_switch_of_the_wrong_type_from_python_is_refused_before_anythi
 def test_settings_of_the_notebooks_own_keep_their_values():
     w = tw.widget(tw.Match("mamma-mia", seed=2, players=2), settings={"animate": False, "title": "Lesson 1"})
     assert w.settings == {"animate": False, "title": "Lesson 1", "tally": False}
+
+
+def test_a_display_switch_of_the_wrong_type_set_later_from_python_is_refused():
+    w = record(tw.widget(tw.Match("mammuz", seed=2, players=3), settings={"animate": True, "title": "x"}))
+    w.sent.clear()
+    for bad in ({"animate": "no", "title": "x"}, {"animate": 1}):
+        with pytest.raises(traitlets.TraitError, match="must be a bool"):
+            w.settings = bad
+    assert w.settings == {"animate": True, "title": "x"} and w.sent == []
+    w.settings = {"animate": False}
+    assert w.settings == {"animate": False}

@@ -484,6 +484,14 @@ class GameWidget(anywidget.AnyWidget):
         if self._match is not None:
             self._send_legal()  # a replay offers no action; leaving one offers them again
 
+    @traitlets.validate("settings")
+    def _validate_settings(self, proposal):
+        try:
+            self._checked_settings(proposal["value"])
+        except ValueError as exc:
+            raise traitlets.TraitError(str(exc)) from None
+        return proposal["value"]
+
     @traitlets.validate("seat")
     def _validate_seat(self, proposal):
         if self._match is not None:
