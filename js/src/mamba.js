@@ -296,21 +296,21 @@ export function mount(boardEl, ctx) {
     }
     const legal = legalNow();
     if (legal.trims.size) {
-      return `Overpopulation: click the end of the run to trim (${[...legal.trims].join(" or ")}).`;
+      return `Overpopulation: pick the end of the run to trim (${[...legal.trims].join(" or ")}).`;
     }
     if (s.selected) {
       const canBirth = legal.births.has(s.selected);
       const canMove = legal.moves.has(s.selected);
       if (s.mode === "birth") {
-        return `${s.selected} gives birth: click a marked cell of its cross` +
-          (canMove ? " (click the stone again to move it instead)." : ".");
+        return `${s.selected} gives birth: pick a marked cell of its cross` +
+          (canMove ? " (pick the stone again to move it instead)." : ".");
       }
-      return `Move ${s.selected}: click a marked destination` +
-        (canBirth ? " (click the stone again to cancel)." : ", or Escape to cancel.");
+      return `Move ${s.selected}: pick a marked destination` +
+        (canBirth ? " (pick the stone again to cancel)." : ", or Escape to cancel.");
     }
     const who = Number.isInteger(view.to_move) ? nameOf(view.to_move) : null;
-    const parents = legal.births.size ? " Ringed stones are parents: click one to give birth." : "";
-    return who ? `${who}: click one of your stones.${parents}` : "";
+    const parents = legal.births.size ? " Ringed stones are parents: pick one to give birth." : "";
+    return who ? `${who}: pick one of your stones (click, or arrow keys and Enter).${parents}` : "";
   }
 
   // ---- playing ------------------------------------------------------------------------

@@ -421,6 +421,17 @@ describe("the widget", () => {
     w.cleanup();
   });
 
+  it("tells the player to move by keyboard as well as by mouse, at every choice", () => {
+    const w = open([frame(0, 0, view2())], START_LEGAL);
+    const hint = () => w.q(".hint").textContent;
+    expect(hint()).toMatch(/^South: pick one of your stones/);
+    expect(hint()).toContain("arrow keys and Enter");
+    w.click("d3");
+    expect(hint()).toMatch(/^Move d3: pick a marked destination/);
+    for (const text of [hint()]) expect(text).not.toMatch(/\bclick\b/i);
+    w.cleanup();
+  });
+
   it("offers only legal choices", () => {
     const w = open([frame(0, 0, view2())], START_LEGAL);
     w.click("d1"); // a South stone with no legal move here
