@@ -354,9 +354,10 @@ def settle_revealed(state, oid, events):
     table = state.table
     if len(variants) == 1:
         needs = variants[0][1]
-        if _covers(table, needs):
+        missing = _missing(needs, table)
+        if missing == g.no_cards:  # the table holds it (most orders lack something: one pass)
             return made(state, oid, variants[0][0], needs, g.no_cards, None, None, events)
-        missings = [_missing(needs, table)]
+        missings = [missing]
     else:
         missings = [_missing(needs, table) for _, needs in variants]
     if min(map(sum, missings)) <= hand_count or (g.help and next_helper(state, owner) is not None):

@@ -724,7 +724,7 @@ class MammaMiaState(State):
         # fields, without its own ``_from``
         before = self.__dict__.copy()
         before["_from"] = None
-        if self.phase == "turn":
+        if before["phase"] == "turn":
             after = self._apply_turn(action, None)
         else:
             after = oven.apply_decision(self, action, None)
