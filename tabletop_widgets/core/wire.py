@@ -153,6 +153,7 @@ def _share_list(old: list, new: list) -> list:
 
 
 # `share` with `seen`: ``old`` holds, key for key (index for index), a part equal to ``seen``'s.
+# The dict and list walks repeat one another's leaf comparison for the reason given above.
 def _share_dict_seen(old: dict, new: dict, seen: dict) -> dict:
     out = {}
     same = len(old) == len(new)
