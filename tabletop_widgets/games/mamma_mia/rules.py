@@ -1204,6 +1204,7 @@ class MammaMiaState(State):
                           or self.oven[self.cursor][0] != "i" or self.part >= self.oven[self.cursor][3]):
             raise ValueError("part (cards of an oven entry revealed so far) must be 0 unless the emptier is "
                              "midway through an ingredient entry")
+        inside = [0] * g.nk  # each card is once in the oven, revealed or not
         for i, it in enumerate(self.oven):
             if it[0] == "i":
                 _, seat, k, n = it
@@ -1211,6 +1212,9 @@ class MammaMiaState(State):
                     raise ValueError(f"oven item {i}: bad seat {seat!r}")
                 if not _is_int(k) or not 0 <= k < g.nk or not _is_int(n) or n < 1:
                     raise ValueError(f"oven item {i}: bad ingredient {it!r}")
+                inside[k] += n
+                if inside[k] > g.per_kind:
+                    raise ValueError(f"the oven holds more {g.kinds[k]} than the game's {g.per_kind} (item {i})")
                 if i > self.cursor:
                     total[k] += n
                 elif i == self.cursor:
