@@ -169,3 +169,14 @@ def test_a_game_without_its_own_picture_draws_its_view_and_caption():
     assert frame.caption in shown
     assert all(f"{key}:" in shown for key in frame.view)
     assert "hands: " in shown and json.dumps(m.state.observe(0)["hands"][0]) not in shown
+
+
+def test_a_herd_being_started_is_named_while_its_first_display_is_laid():
+    # Dario names tigers and lays his first card: the round's herd is being started, not absent.
+    m = tw.Match("mammuz", seed=3, players=4)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=2)
+    view = m.state.observe(0)
+    assert view["phase"] == "lay" and view["claim"] is None and view["laying"]["count"] == 1
+    shown = texts(m.svg(seat=0))
+    assert "No herd" not in shown and "A new herd of tigers" in shown, shown
+    assert "Dario lays cards face down as herd of tigers: 1 so far." in shown, shown

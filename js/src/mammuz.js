@@ -112,6 +112,13 @@ export const css = `
   .mz-herd > .mz-display:not(.mz-display-last) { min-width: 0; overflow: hidden; }
   .mz-display:not(.mz-display-last) .mz-display-head { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 }
+/* The display being laid stands whole under the herd, its cards full size, framed as not yet
+   laid. */
+.mz-herd > .mz-display-laying { grid-column: 1 / -1; justify-self: start; border: 2px dotted var(--mz-muted); }
+.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-card { width: 72px; height: 84px; padding: 3px 1px; justify-content: center; }
+.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-icon { width: 30px; height: 30px; }
+.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-card-name { display: block; }
+.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-back-mark { font-size: 16px; }
 /* The last display's label and claim share a line: a long herd keeps its room for cards. */
 .mz-display-last { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: 3px 6px; }
 .mz-display-last > .mz-display-cards { grid-column: 1 / -1; }
@@ -264,6 +271,9 @@ export function drawStatus(doc, view, ctx, settled = true) {
     }
   } else if (view.phase === "give") {
     box.append(el(doc, "span", {}, "Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."));
+  } else if (view.phase === "lay" && view.laying) {
+    box.append(el(doc, "span", {}, el(doc, "b", {}, seatName(view, ctx, view.laying.seat)),
+      ` lays cards face down as ${herdOf(view.laying.species)}: ${view.laying.count} so far.`));
   }
   return box;
 }
@@ -350,6 +360,27 @@ function displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast) {
   return group;
 }
 
+/** The display a seat is laying, card by card, before it joins the herd: its backs (its cards
+ * face up to the seat laying it and in the all-seeing view), under the displays laid before. */
+function layingGroup(doc, view, ctx, lay) {
+  const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && lay.seat === ctx.seat;
+  const who = seatName(view, ctx, lay.seat);
+  const group = el(doc, "div", { class: "mz-display mz-display-laying", dataset: { seat: String(lay.seat) } },
+    el(doc, "div", { class: "mz-display-head" }, who, " ",
+      el(doc, "span", { class: "mz-claim" }, `is laying ${lay.count} as ${herdOf(lay.species)}`)));
+  const cards = el(doc, "div", { class: "mz-display-cards" });
+  for (let i = 0; i < lay.count; i++) {
+    const known = Array.isArray(lay.cards) ? lay.cards[i] : undefined;
+    const whose = mine ? "your card, face down" : "face down (all-seeing view)";
+    cards.append(known !== undefined
+      ? faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, known: true }, doc)
+      : cardBack({}, doc));
+  }
+  if (!lay.count) cards.append(el(doc, "span", { class: "mz-claim" }, "no card yet"));
+  group.append(cards);
+  return group;
+}
+
 /**
  * The herd as items for dom.reconcile: each display is redrawn when its own inputs change, so
  * a lay builds the new display and re-marks the one before it, not the whole herd.
@@ -357,7 +388,9 @@ function displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast) {
 export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
   const J = JSON.stringify;
   const displays = view.displays || [];
-  const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed` : "No herd: a new round starts";
+  // A round's starter names the species before laying a card: the herd is being started.
+  const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed`
+    : view.laying ? `A new ${herdOf(view.laying.species)}: its first display is being laid` : "No herd: a new round starts";
   const claim = view.claim || "";
   const earlier = String(Math.max(1, displays.length - 1));
   const challenges = composer ? [...composer.challenges].sort((a, b) => a - b) : [];
@@ -371,6 +404,11 @@ export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
       build: () => displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast),
     };
   });
+  const lay = view.laying;
+  if (lay) {
+    groups.push({ key: "laying", sig: J([lay, seatName(view, ctx, lay.seat), ctx && ctx.seat]),
+      build: () => layingGroup(doc, view, ctx, lay) });
+  }
   const last = (view.turned || []).at(-1);
   const line = last && !(marks.challenged && displays.length)
     ? {
@@ -388,7 +426,7 @@ export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
     ...shell("box", () => el(doc, "div", { class: "mz-section mz-herd-box", dataset: { claim } }), [
       { key: "head", build: () => el(doc, "h4"), update: (node) => setText(node, title) },
       line,
-      displays.length
+      groups.length
         ? {
           ...shell("row", () => el(doc, "div", { class: "mz-herd", style: { "--mz-earlier": earlier } }), groups),
           patch: (node) => {
@@ -619,7 +657,7 @@ function drawComposer(doc, view, ctx, composer) {
     return box;
   }
   if (composer.steps.length) {
-    box.append(el(doc, "h4", {}, `Finish the lay of ${herdOf(view.laying ? view.laying.species : view.claim)}`));
+    box.append(el(doc, "h4", {}, `Finish the lay of the ${herdOf(view.laying ? view.laying.species : view.claim)}`));
     const row = el(doc, "div", { class: "mz-controls" });
     for (const a of composer.steps) {
       row.append(el(doc, "button", { type: "button", dataset: { action: "play", notation: a.notation }, title: a.notation },

@@ -194,6 +194,24 @@ describe("the seat view", () => {
     board.destroy();
   });
 
+  it("a herd being started: the status says who lays, the herd shows the display being laid", () => {
+    // Dario named tigers and has put two cards face down: Ada sees their backs, Dario his cards.
+    const lay = { phase: "lay", to_move: 3, claim: null, displays: [], laying: { seat: 3, species: "tiger", count: 2 } };
+    const ctx = makeCtx();
+    const board = mount(host, ctx);
+    board.update(frame(seatView(lay)), null, ctx);
+    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as herd of tigers: 2 so far.");
+    const head = host.querySelector(".mz-herd-box h4").textContent;
+    expect(head).toBe("A new herd of tigers: its first display is being laid");
+    const laying = [...host.querySelectorAll('.mz-display-laying[data-seat="3"] .mz-card')];
+    expect(laying.length).toBe(2);
+    expect(laying.every((c) => c.classList.contains("mz-back") && c.dataset.card === undefined)).toBe(true);
+    const own = makeCtx({ seat: 3 });
+    board.update(frame(seatView({ ...lay, laying: { ...lay.laying, cards: ["tiger", "hare"] } })), null, own);
+    expect([...host.querySelectorAll(".mz-display-laying .mz-card")].map((c) => c.dataset.card)).toEqual(["tiger", "hare"]);
+    board.destroy();
+  });
+
   it("marks extinct species on their bases and counts the cards there", () => {
     const ctx = makeCtx();
     const board = mount(host, ctx);

@@ -270,7 +270,14 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
     # the herd
     displays = view.get("displays") or []
     claim = view.get("claim")
-    title = f"The {herd_of(claim)}: {sum(d.get('size', 0) for d in displays)} claimed" if claim else "No herd: a new round starts"
+    laying = view.get("laying")
+    if claim:
+        title = f"The {herd_of(claim)}: {sum(d.get('size', 0) for d in displays)} claimed"
+    elif isinstance(laying, dict):
+        # A round's starter names the species before laying a card: the herd is being started.
+        title = f"A new {herd_of(laying.get('species'))}: its first display is being laid"
+    else:
+        title = "No herd: a new round starts"
     marks, hx, hy = [], 24.0, y + 24
     turned_log = view.get("turned") or []
     if turned_log and isinstance(turned_log[-1], dict):
