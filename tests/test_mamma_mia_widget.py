@@ -220,3 +220,21 @@ def test_a_turn_frame_tells_every_seat_which_cards_went_into_the_oven_and_nothin
             assert ("action" in data) == (seat in (None, data["seat"])), (seat, data)
             seen += 1
     assert seen > 40
+
+
+def test_a_ciottona_question_counts_its_ways_and_leaves_each_answer_to_name_its_kinds():
+    # Red's Ciottona: ten pairs of kinds to choose from, each answer naming its own pair.
+    m = tw.Match("mamma-mia-plus", seed=10, players=6)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(6)}, max_steps=235)
+    red = m.state.to_move
+    decision = m.state.observe(red)["evaluation"]["decision"]
+    assert decision["kind"] == "choose_kind" and len(decision["choices"]) == 10
+    answers = [str(a) for a in m.state.legal_actions()]
+    for seat in (red, (red + 1) % 6, None):
+        question = m.state.observe(seat)["evaluation"]["decision"]["question"]
+        assert "(10 ways)" in question, question
+        assert not any(pair in question for pair in decision["choices"]), question
+        assert len(question) < 150, question
+    # Every pair the question no longer lists is named by an answer.
+    assert all(any(f"with {pair}" in a for a in answers) for pair in decision["choices"])
+

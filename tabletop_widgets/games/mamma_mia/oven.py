@@ -616,7 +616,12 @@ def _decision(state, seat):
     if kind == "choose_kind":
         variants = parts["variants"]
         choices = [_variant_text(v, g.kinds)[6:] for v, _ in variants]
-        kinds = ", ".join(choices)
+        # A Ciottona's pairs of kinds (up to fifteen) would fill the decision's region: the
+        # question only counts them, as each answer names its own.
+        if len(choices) <= 3:
+            kinds = ", ".join(choices)
+        else:
+            kinds = f"{len(choices)} ways"
         if any(_covers(state.table, needs) for _, needs in variants):
             if you:
                 q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
@@ -625,7 +630,7 @@ def _decision(state, seat):
                 q = (f"The table holds a way to make {name}'s {card.label}, so it is made: {name} chooses the kind "
                      f"({kinds}) and may add from the hand for a kind the table lacks.")
         elif you:
-            q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can, you may add the rest from your hand"
+            q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can: add the rest from your hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         else:
             q = f"{name} chooses the kind for the {card.label} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
