@@ -158,3 +158,26 @@ def test_a_display_switch_of_the_wrong_type_set_later_from_python_is_refused():
     assert w.settings == {"animate": True, "title": "x"} and w.sent == []
     w.settings = {"animate": False}
     assert w.settings == {"animate": False}
+
+
+def as_the_page_holds(value):
+    """``value`` after a trip through the page's JSON: string keys, lists for tuples, and a
+    whole float written as an int (JavaScript has one kind of number)."""
+    return json.loads(json.dumps(value), parse_float=lambda s: int(float(s)) if float(s).is_integer() else float(s))
+
+
+@pytest.mark.parametrize("own", [{"title": ("Lesson", 1)}, {"zoom": 1.0}, {3: "third"}, {"marks": {"at": (2, 3)}}])
+def test_the_tally_switch_from_the_page_keeps_the_notebooks_own_settings(own):
+    # The page sends the settings it holds back with the switch flipped; the notebook's own
+    # keys come back as JSON made them, and were refused as changed ("may not change the
+    # setting 'title'"): the tally could not be switched on.
+    w = record(tw.widget(tw.Match("mamma-mia", seed=2, players=2), seat=0, settings=own))
+    replay, cursor = w.match.to_json(), w.match.cursor
+    page = as_the_page_holds(w.settings)
+    w.set_state({"settings": {**page, "tally": True}})
+    assert w.error == ""
+    assert w.settings == {**own, "tally": True}  # Python's own values as they were
+    assert w.match.cursor == cursor and w.match.to_json() == replay
+    # and a forged change of an own key is still refused, changing nothing
+    w.set_state({"settings": {**page, "tally": False, next(iter(page)): "forged"}})
+    assert "may not change" in w.error and w.settings == {**own, "tally": True}

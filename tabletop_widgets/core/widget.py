@@ -532,11 +532,9 @@ class GameWidget(anywidget.AnyWidget):
             if name == "current" and self._is_frame_sent(value):
                 continue  # the browser's model keeps the last frame it got; an update carries it back
             try:
-                self._check_from_browser(name, value)
+                accepted[name] = self._check_from_browser(name, value)
             except ValueError as exc:
                 refused.append((name, str(exc)))
-            else:
-                accepted[name] = value
         if refused:
             # A refused seat answers with the unchanged frames too: the browser dropped its
             # frames when its seat selector changed (timeline.js) and waits for them.
@@ -565,7 +563,8 @@ class GameWidget(anywidget.AnyWidget):
         return 0 <= sub < len(frames) and json.loads(json.dumps(frames[sub].to_dict())) == value
 
     def _check_from_browser(self, name, value):
-        """``ValueError`` unless the browser may set trait ``name`` to ``value``."""
+        """The value trait ``name`` takes from the browser's ``value``, or ``ValueError``
+        unless the browser may set it."""
         if name == "seat":
             if self.lock_seat and value != self.seat:
                 raise ValueError(
@@ -573,7 +572,7 @@ class GameWidget(anywidget.AnyWidget):
                 )
             self._check_seat_of(self._match, value)
         elif name == "settings":
-            self._check_settings(value)
+            return self._check_settings(value)
         elif name == "error":
             if value != "":  # the browser's close button clears it; it may not write one
                 raise ValueError(f"The browser may only clear the error message, not set it to {_short(value)}.")
@@ -581,15 +580,20 @@ class GameWidget(anywidget.AnyWidget):
             raise ValueError(f"The browser may not change {name!r}; it was put back.")
         else:
             raise ValueError(f"The widget has no setting {_short(name)}; it was ignored.")
+        return value
 
-    def _check_settings(self, value):
+    def _check_settings(self, value) -> dict:
+        """The settings after the browser's ``value``: Python's, with the switches it changed."""
         if not isinstance(value, dict):
             raise ValueError(f"settings must be an object, got {_short(value)}; nothing changed.")
-        current = self.settings
+        # The page sends back the settings it holds, as JSON made them (string keys, lists for
+        # tuples, 1 for 1.0): the notebook's own keys are compared so and keep Python's values.
+        current = json.loads(json.dumps(self.settings, default=str))
         for key in set(current) | set(value):
-            if key in current and key in value and current[key] == value[key] and type(current[key]) is type(value[key]):
-                continue
             kind = self.SETTINGS.get(key)
+            if key in current and key in value and current[key] == value[key] and (
+                    kind is None or type(current[key]) is type(value[key])):
+                continue
             if kind is None:
                 raise ValueError(f"The browser may not change the setting {_short(key)}; nothing changed.")
             if key not in value:
@@ -598,6 +602,7 @@ class GameWidget(anywidget.AnyWidget):
                 raise ValueError(
                     f"The setting {key!r} must be a {kind.__name__}, got {_short(value[key])}; nothing changed."
                 )
+        return {**self.settings, **{key: value[key] for key in self.SETTINGS if key in value}}
 
     def _seat_label(self) -> str:
         if self.seat is None:
