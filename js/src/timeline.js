@@ -440,9 +440,14 @@ function mountTimeline(el, model, spec, live) {
     if (msg.legal && typeof msg.legal === "object") {
       takeLegal(msg.legal);
       if (from > 0 && st.legal.step >= 0) st.cursorAhead = st.legal.step;
-    } else if (answer && from > 0 && incoming.length) {
-      st.moveShown = true;
-      st.cursorAhead = incoming[incoming.length - 1].step;
+    } else if (from > 0 && incoming.length) {
+      // New steps without `legal` (a move before the bots' answers): the actions held are of a
+      // step played past, in every display of the widget; `legal` follows.
+      st.legal = { ...st.legal, actions: [] };
+      if (answer) {
+        st.moveShown = true;
+        st.cursorAhead = incoming[incoming.length - 1].step;
+      }
     }
     const shown = st.keep || st.frames[st.index];
     st.keep = null;
@@ -871,7 +876,8 @@ function mountTimeline(el, model, spec, live) {
     draw();
   });
   onModel("change:error", () => {
-    st.pending = st.moveShown = false;
+    // A refusal ends the play waited for; a successful play clears the error before its answer.
+    if (model.get("error")) st.pending = st.moveShown = false;
     draw();
   });
 
