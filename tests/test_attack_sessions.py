@@ -104,3 +104,43 @@ def test_an_analysis_view_rewound_forked_and_switched_holds_the_seats_frames(nam
         w.error = ""
         if i % 6 == 5:
             check_page(w, f"op {i}")
+
+
+@pytest.mark.parametrize("name, players, seed", [("mamma-mia-plus", 4, 7), ("mammuz", 4, 8), ("mamba", 2, 9)])
+def test_tiny_caches_bound_a_long_session_and_lose_no_frame_a_page_holds(name, players, seed):
+    """The match's frames and the widgets' encodings kept to a handful of steps: an analysis
+    view switched between every seat, a pass-and-play screen and a replay of the same match
+    still hold exactly their seat's frames, after every kind of message."""
+    rng = random.Random(seed)
+    m = tw.Match(name, seed=seed, players=players)
+    m.frame_cache_size = 3
+    bots = {s: "random" for s in range(2, players)}
+    view = record(tw.widget(m, seat=0, bots=bots))
+    passing = record(tw.widget(m, seats=[0, 1], bots=bots))
+    watch = record(tw.widget(m, seat=1, replay=True))
+    screens = (view, passing, watch)
+    for w in screens:
+        w.encoded_cache_size = 2
+        browser(w, {"type": "hello"})
+    for i in range(60):
+        op = rng.random()
+        if op < 0.45:
+            play_at_the_end(passing, rng)
+        elif op < 0.6 and not m.state.is_over and m.cursor == len(m) and m.state.to_move in (0, 1):
+            view.seat = m.state.to_move
+            browser(view, {"type": "play", "step": m.cursor, "action": str(rng.choice(m.state.legal_actions()))})
+        elif op < 0.7:
+            view.seat = rng.choice([None, *range(players)])
+        elif op < 0.8:
+            watch.goto(rng.randint(0, len(m)), rng.choice([None, -1, 0]))
+            watch.seat = rng.choice([None, *range(players)])
+        else:
+            browser(rng.choice(screens), {"type": "hello"})
+        for w in screens:
+            assert len(w._encoded) <= 2
+            w.error = ""
+        assert len(m._frames) <= 3
+        if i % 5 == 4:
+            for label, w in zip(("analysis", "pass-and-play", "replay"), screens):
+                check_page(w, f"{label} after op {i}")
+    assert len(m) >= 10
