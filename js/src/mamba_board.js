@@ -626,6 +626,14 @@ export const MAMBA_CSS = `
 }
 .mamba .mamba-main { flex: none; width: var(--mamba-size, 460px); }
 .mamba .mamba-side { flex: 1 1 200px; min-width: 180px; display: flex; flex-direction: column; gap: 8px; }
+/* A narrow table (a notebook in a side panel): the board takes the table's width and the seats,
+   the goal and the hint stand under it in a box of their own height, which scrolls (the
+   editor's longer column too): the table keeps one height. */
+@container tw-main (max-width: 539px) {
+  .tw-root.tw-mamba .tw-board { --mamba-size: min(460px, 100cqi); --tw-table-height: calc(var(--mamba-size) + 162px); }
+  .mamba { flex-direction: column; align-items: center; }
+  .mamba .mamba-side { flex: none; width: 100%; min-width: 0; height: 150px; overflow-y: auto; }
+}
 .mamba .board-host { outline: none; border-radius: 14px; }
 .mamba .board-host:focus-visible { box-shadow: 0 0 0 2px var(--mamba-accent); }
 .mamba svg.mamba-board { width: 100%; height: auto; display: block; user-select: none; }
@@ -690,7 +698,7 @@ export const MAMBA_CSS = `
 .mamba .seats .mini-stone { width: 24px; height: 24px; flex: none; }
 .mamba .seats .name { flex: 1; }
 .mamba .seats .count { font-variant-numeric: tabular-nums; font-weight: 600; min-width: 2ch; text-align: right; }
-.mamba .seats .turn, .mamba .seats .won { font-size: 11px; padding: 0 4px; border-radius: 4px; background: var(--mamba-ink); color: var(--mamba-bg); }
+.mamba .seats .turn, .mamba .seats .won { white-space: nowrap; font-size: 11px; padding: 0 4px; border-radius: 4px; background: var(--mamba-ink); color: var(--mamba-bg); }
 .mamba .goal, .mamba .hint { color: var(--mamba-ink2); }
 .mamba .hint:empty { display: none; }
 .mamba .toolbar { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }

@@ -373,6 +373,25 @@ export const css = `
 .mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
 .mm-settle-line .mm-icon { width: 16px; height: 16px; }
 .mm-result { font-size: 1.1em; font-weight: 700; }
+/* A narrow table (a notebook in a side panel, a split pane): the regions stand in one column,
+   each as wide as the table, in the order a player reads them (what lies on the table, what
+   just happened or is being settled, the hand and the turn, then the oven and the players). The
+   column is taller than the table's box, which scrolls it; its rows keep their heights, so the
+   footprint is still one for every frame. */
+@container tw-main (max-width: 599px) {
+  .mm-root { grid-template-columns: minmax(0, 1fr); height: auto;
+    grid-template-rows: 34px 152px 150px 288px 232px 300px; }
+  .mm-root.mm-evaluating { grid-template-rows: 34px 152px 264px 174px 232px 300px; }
+  /* The status line may take two lines: the oven, whose turn or decision, the result. */
+  .mm-slot-status { white-space: normal; line-height: 16px; }
+  .mm-status { row-gap: 0; }
+  .mm-left, .mm-right { display: contents; }
+  .mm-slot-table { grid-row: 2; }
+  .mm-slot-middle { grid-row: 3; }
+  .mm-slot-hand { grid-row: 4; }
+  .mm-slot-oven { grid-row: 5; }
+  .mm-slot-seats { grid-row: 6; }
+}
 `;
 
 // ----------------------------------------------------------------------------------------

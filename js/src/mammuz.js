@@ -206,6 +206,23 @@ export const css = `
 .mz-slide { animation: mz-slide 0.6s ease-out; }
 @keyframes mz-slide { from { transform: translate(40px, -60px); opacity: 0.2; } to { transform: none; opacity: 1; } }
 @media (prefers-reduced-motion: reduce) { .mz-flip, .mz-arrive, .mz-slide { animation: none; } }
+/* A narrow table (a notebook in a side panel, a split pane): the regions stand in one column, each
+   as wide as the table, in the order a player reads them (the herd, the hand and the lay being
+   made, then the bases and the players). The column is taller than the table's box, which
+   scrolls it; the herd takes what the composer leaves, so the column keeps one height. */
+@container tw-main (max-width: 599px) {
+  .mz-root { grid-template-columns: minmax(0, 1fr); height: 1100px;
+    grid-template-rows: 34px minmax(0, 1fr) 144px auto 250px 230px; }
+  /* The status line may take two lines: who lays, expands or challenges, and what must be. */
+  .mz-slot-status { white-space: normal; line-height: 16px; }
+  .mz-status { row-gap: 0; }
+  .mz-left, .mz-right { display: contents; }
+  .mz-slot-herd { grid-row: 2; }
+  .mz-slot-hands { grid-row: 3; }
+  .mz-slot-composer { grid-row: 4; }
+  .mz-slot-middle { grid-row: 5; }
+  .mz-slot-seats { grid-row: 6; }
+}
 `;
 
 // ----------------------------------------------------------------------------------------

@@ -435,7 +435,7 @@ def test_a_narrow_widget_puts_its_log_under_the_table(page, tmp_path):
       const root = r('.tw-root');
       return {logUnder: r('.tw-log-box').top >= r('.tw-main').bottom,
               barPast: [...document.querySelectorAll('.tw-bar > *')].filter((c) => c.getBoundingClientRect().right > root.right - 8).map((c) => c.className),
-              slider: r('.tw-slider').width >= 150, table: r('.mm-right').width >= 200};
+              slider: r('.tw-slider').width >= 150, table: r('.mm-slot-table').width >= 200};
     }""")
     _shot(page, "narrow-468")
     assert found == {"logUnder": True, "barPast": [], "slider": True, "table": True}, found

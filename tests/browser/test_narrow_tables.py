@@ -1,0 +1,155 @@
+"""Every game in a narrow widget, as in a JupyterLab side panel (468 px) or a split pane on a small
+screen (360 px), measured on live pages that need no kernel: no region cut short at its side,
+the regions wide enough to read (a narrow table stacks them in one column, which its box
+scrolls), one height for every frame at a given width, the laptop's 1280 px layout kept, and no
+serious axe-core violation. Screenshots go to ARTIFACTS as narrow-<case>-<width>.png."""
+
+from __future__ import annotations
+
+import pytest
+
+import tabletop_widgets as tw
+from conftest import ARTIFACTS
+from lab_helpers import WALK_HEIGHTS, axe_problems
+from live_page import live_page
+
+
+def _played(name, players, seed, steps):
+    m = tw.Match(name, seed=seed, players=players) if players else tw.Match(name, seed=seed)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players or 2)}, max_steps=steps)
+    return m
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    pg = browser.new_page(viewport={"width": 1280, "height": 800})
+    yield pg
+    pg.close()
+
+
+def _open(page, widget, path):
+    page.goto(live_page(widget, path).as_uri())
+    page.wait_for_selector(".tw-board > *")
+
+
+def _width(page, width):
+    """The widget's width (its host's), whatever the window's: a notebook beside a side panel."""
+    page.evaluate("(w) => { document.getElementById('host').style.width = w; }", f"{width}px" if width else "")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+def _shot(page, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.locator(".tw-root").screenshot(path=str(ARTIFACTS / f"narrow-{name}.png"))
+
+
+# What a narrow table cuts: a region whose content runs past its side (the fifth column of the
+# table, a badge of the side column), a region narrower than a line of cards, an element of
+# `inside` past the table's right edge; and the widths of the regions.
+CUT = """([regions, inside]) => {
+  const board = document.querySelector('.tw-board').getBoundingClientRect();
+  const cut = [];
+  for (const r of document.querySelectorAll(regions)) {
+    if (r.scrollWidth > r.clientWidth + 1) cut.push(`${r.className}: ${r.scrollWidth} > ${r.clientWidth}`);
+  }
+  for (const e of document.querySelectorAll(inside)) {
+    const q = e.getBoundingClientRect();
+    if (q.width && (q.right > board.right + 0.5 || q.left < board.left - 0.5)) cut.push(`${e.className} ${Math.round(q.left)}..${Math.round(q.right)} outside ${Math.round(board.left)}..${Math.round(board.right)}`);
+  }
+  const widths = [...document.querySelectorAll(regions)].map((r) => r.getBoundingClientRect().width);
+  return {cut, narrowest: Math.min(...widths), board: board.width};
+}"""
+
+CASES = {
+    # Yellow's turn in a five-player classic game: the table's five columns, the hand, the composer.
+    "mamma-mia": (lambda: _played("mamma-mia", 5, 3, 40),
+                  ".mm-slot-table, .mm-slot-middle, .mm-slot-hand, .mm-slot-seats, .mm-slot-oven",
+                  ".mm-column, .mm-composer button, .mm-seat"),
+    # Brown decides how to settle his order: the decision's answers and the order being settled.
+    "mamma-mia-decision": (lambda: _played("mamma-mia", 5, 15, 43),
+                           ".mm-slot-table, .mm-slot-middle, .mm-slot-hand, .mm-slot-seats",
+                           ".mm-column, .mm-decision button, .mm-settle"),
+    # Six Plus seats, Pink asked for help: six columns on the table.
+    "mamma-mia-plus": (lambda: _played("mamma-mia-plus", 6, 5, 60),
+                       ".mm-slot-table, .mm-slot-middle, .mm-slot-hand, .mm-slot-seats",
+                       ".mm-column, .mm-decision button, .mm-seat"),
+    "mamba": (lambda: _played("mamba", None, 3, 20), ".mamba-side",
+              ".mamba .seat, .mamba .turn, .mamba .goal, .mamba .hint, .mamba .toolbar button, svg.mamba-board"),
+    # Carla lays her display: the herd, her hand, the composer's buttons.
+    "mammuz": (lambda: _played("mammuz", 4, 3, 30),
+               ".mz-slot-herd, .mz-slot-hands, .mz-slot-composer, .mz-slot-seats, .mz-slot-middle",
+               ".mz-last-challenge, .mz-display, .mz-composer button, .mz-seat"),
+}
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_narrow_widget_cuts_nothing_and_keeps_one_height(page, tmp_path, case):
+    make, regions, inside = CASES[case]
+    m = make()
+    _open(page, tw.widget(m, seat=m.state.to_move), tmp_path / f"{case}.html")
+    wide = {}
+    _width(page, None)
+    wide["root"] = page.locator(".tw-root").bounding_box()["height"]
+    for width in (468, 360):
+        _width(page, width)
+        found = page.evaluate(CUT, [regions, inside])
+        _shot(page, f"{case}-{width}")
+        assert found["cut"] == [], (width, found)
+        # Every region as wide as a row of cards: the narrow table stacks its regions (beside one
+        # another, the table's and the decision's were 214 px at 468, 120 px at 360).
+        assert found["narrowest"] >= min(300, found["board"] - 30), (width, found)
+        # The caption has the widget's width for its two lines (beside the kernel's buttons it
+        # kept a few words a line).
+        caption = page.evaluate("() => document.querySelector('.tw-caption').getBoundingClientRect().width"
+                                " / document.querySelector('.tw-main').getBoundingClientRect().width")
+        assert caption > 0.95, (width, caption)
+        heights = page.locator(".tw-root").evaluate(WALK_HEIGHTS)
+        assert max(heights) - min(heights) <= 2, (width, sorted(set(heights)))
+    assert axe_problems(page, page.locator(".tw-root")) == []
+    # Back at a laptop's width the table is as it was: its regions side by side, within 800 px.
+    _width(page, None)
+    assert page.locator(".tw-root").bounding_box()["height"] == wide["root"] <= 800
+    if case.startswith("mamma-mia"):
+        left, right = (page.locator(s).bounding_box() for s in (".mm-left", ".mm-right"))
+        assert left["x"] + left["width"] <= right["x"] and left["y"] == right["y"]
+
+
+def test_a_ciottona_s_answers_show_beside_its_question_at_900_px(page, tmp_path):
+    # Red's Ciottona: its question says how many ways there are; making it and sending it back
+    # are in sight, not pushed out of the decision's region by a list of ten pairs of kinds.
+    m = _played("mamma-mia-plus", 6, 10, 235)
+    _open(page, tw.widget(m, seat=m.state.to_move), tmp_path / "ciottona.html")
+    page.set_viewport_size({"width": 900, "height": 800})
+    found = page.evaluate("""() => {
+      const dec = document.querySelector('.mm-decision').getBoundingClientRect();
+      const q = document.querySelector('.mm-decision-q');
+      // The lines of its words: the bottoms of the rectangles of its text (its seat's dot aside).
+      const bottoms = new Set(), walk = document.createTreeWalker(q, NodeFilter.SHOW_TEXT);
+      for (let t = walk.nextNode(); t; t = walk.nextNode()) {
+        const range = document.createRange(); range.selectNodeContents(t);
+        for (const r of range.getClientRects()) if (r.width > 1) bottoms.add(Math.round(r.bottom));
+      }
+      const lines = bottoms.size;
+      const whole = [...document.querySelectorAll('.mm-decision button')].filter((b) => {
+        const r = b.getBoundingClientRect(); return r.top >= dec.top && r.bottom <= dec.bottom; }).map((b) => b.textContent);
+      return {lines, whole: whole.slice(0, 2), question: q.textContent};
+    }""")
+    _shot(page, "ciottona-900")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    assert "(10 ways)" in found["question"] and found["lines"] <= 3, found
+    assert [t.split(",")[0].split(" under")[0] for t in found["whole"]] == ["Make it with pineapples and mushrooms", "Send it back"], found
+
+
+def test_a_display_being_laid_shows_under_the_herd_to_everybody(page, tmp_path):
+    # Bruno has named deer and put two cards face down: Ada sees who lays what, and two backs.
+    m = _played("mammuz", 4, 3, 26)
+    _open(page, tw.widget(m, seat=0), tmp_path / "laying.html")
+    found = page.evaluate("""() => ({
+      status: document.querySelector('.mz-slot-status').textContent,
+      head: document.querySelector('.mz-herd-box h4').textContent,
+      backs: [...document.querySelectorAll('.mz-display-laying .mz-card')].map((c) => c.classList.contains('mz-back') && c.getBoundingClientRect().height > 60),
+    })""")
+    _shot(page, "mammuz-laying-1280")
+    assert found == {"status": "Bruno lays cards face down as herd of deer: 2 so far.",
+                     "head": "A new herd of deer: its first display is being laid", "backs": [True, True]}, found
+    assert axe_problems(page, page.locator(".tw-root")) == []
