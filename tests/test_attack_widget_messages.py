@@ -10,6 +10,7 @@ import pytest
 import traitlets
 
 import tabletop_widgets as tw
+from tabletop_widgets.core.bots import Bot
 from widget_spy import browser, record
 
 POSITION = "9/9/9/9/2NNN4/9/2SSS4/9/9 S"
@@ -181,3 +182,32 @@ def test_the_tally_switch_from_the_page_keeps_the_notebooks_own_settings(own):
     # and a forged change of an own key is still refused, changing nothing
     w.set_state({"settings": {**page, "tally": False, next(iter(page)): "forged"}})
     assert "may not change" in w.error and w.settings == {**own, "tally": True}
+
+
+class Undecided(Bot):
+    """A bot whose code fails when asked (a notebook's own bot with a bug)."""
+
+    def __init__(self, exc):
+        super().__init__()
+        self.exc = exc
+
+    def choose(self, observation, legal_actions):
+        raise self.exc
+
+
+@pytest.mark.parametrize("exc", [ValueError("this bot cannot decide"), RuntimeError("a bug in the bot")])
+def test_a_bot_failing_after_the_move_left_leaves_the_cursor_where_the_match_is(exc):
+    # The move leaves before the bots answer, its cursor left for their answers: a bot that
+    # fails then had left `cursor` (and `current`) one step behind the match for good, and a
+    # bot's bug (not a ValueError) left the page waiting for an answer with no word why.
+    m = tw.Match("mamba", seed=1, players=2)
+    w = record(tw.widget(m, seat=0, bots={1: Undecided(exc)}))
+    browser(w, {"type": "hello"})
+    w.sent.clear()
+    move = {"type": "play", "step": 0, "action": str(m.state.legal_actions()[0])}
+    browser(w, move)  # (the exception of a bug reaches the kernel's log)
+    # the page gets its answer, the bot's words in the banner, and plays nothing until fixed
+    assert str(exc) in w.error and w.sent[-1] == w._legal_message() and w.sent[-1]["actions"] == []
+    assert len(m) == m.cursor == 1
+    assert w.cursor == 1 and w.current["step"] == 1
+    assert w.held[-1]["step"] == 1  # the move is on the page

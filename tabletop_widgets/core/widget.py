@@ -844,6 +844,11 @@ class GameWidget(anywidget.AnyWidget):
         except RecursionError:  # a game's own check walking a forged value nested thousands deep
             kind = content.get("type") if isinstance(content, dict) else None
             self.error = f"The widget could not read a {_short(kind)} message (nested too deeply); it was ignored."
+        except Exception as exc:  # a bug (a notebook's own bot, say): the page still gets its
+            kind = content.get("type") if isinstance(content, dict) else None  # answer; the kernel logs it
+            self.error = _clip(f"The widget failed on a {_short(kind)} message: {type(exc).__name__}: {exc}")
+            self._send_legal()
+            raise
         else:
             return
         finally:
@@ -930,7 +935,11 @@ class GameWidget(anywidget.AnyWidget):
                     # `cursor` follows the answers (the page takes the move's step until then).
                     self._send_outbox(cursor=False)
                     self._let_sent_leave()
-                match.autoplay(self._bots)
+                try:
+                    match.autoplay(self._bots)
+                except Exception:
+                    self._sync_cursor(quiet=True)  # the move's message left `cursor` to the answers
+                    raise
         finally:
             self._holding = False
         self._pass_if_needed()
