@@ -438,8 +438,9 @@ class GameWidget(anywidget.AnyWidget):
         # anywidget answers (data, metadata); plain ipywidgets only data.
         data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
         data = dict(data)
-        if self._match is None or self.pass_to is not None:
-            # A covered pass-and-play screen: nothing to show until the next player is ready.
+        if self._match is None or self.seats:
+            # A pass-and-play screen goes from player to player and an output stays in the page
+            # (and the saved notebook): no seat's picture or replay in it, covered or not.
             return [(data, metadata)]
         # Everything comes from the viewing seat's frames: what another seat hides is not
         # in them, so neither the picture nor the replay can show it.
