@@ -211,3 +211,17 @@ def test_a_bot_failing_after_the_move_left_leaves_the_cursor_where_the_match_is(
     assert len(m) == m.cursor == 1
     assert w.cursor == 1 and w.current["step"] == 1
     assert w.held[-1]["step"] == 1  # the move is on the page
+
+
+@pytest.mark.parametrize("bots", [{7: "random"}, {1: "nonsense"}, {True: "random"}, "random", {1: 5}])
+@pytest.mark.parametrize("extra", [{}, {"seats": [0]}])
+def test_bad_bots_with_a_frame_to_open_on_leave_the_match_where_it_was(bots, extra):
+    # frame= moved the match's cursor before the bots were checked: the refused widget had
+    # rewound the match it was given.
+    m = tw.Match("mamba", seed=3, players=2)
+    for _ in range(5):
+        m.play(m.state.legal_actions()[0])
+    replay = m.to_json()
+    with pytest.raises(ValueError, match="bot"):
+        tw.widget(m, frame=(1, 0), bots=bots, **extra)
+    assert m.cursor == len(m) == 5 and m.to_json() == replay

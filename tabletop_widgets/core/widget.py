@@ -186,6 +186,7 @@ class GameWidget(anywidget.AnyWidget):
         settings = self._checked_settings(settings)
         match = self._as_match(match_or_game)
         self._check_seat_of(match, seat)
+        self._resolved_bots(match, bots)  # before frame= moves the match
         if replay and bots:
             raise ValueError("a replay plays nothing, so it takes no bots; leave out bots= or replay=True")
         if seats is not None:
@@ -263,11 +264,16 @@ class GameWidget(anywidget.AnyWidget):
             )
         self._attach(match, seat, self._bot_specs)
 
-    def _attach(self, match: Match, seat, bots):
+    @staticmethod
+    def _resolved_bots(match: Match, bots) -> dict:
         table = resolve_bots(match.game.name, bots)
         for s in table:
             if not _is_int(s) or not 0 <= s < match.game.players:
                 raise ValueError(f"bots: seat {s!r} is not a seat of this {match.game.players}-player game")
+        return table
+
+    def _attach(self, match: Match, seat, bots):
+        table = self._resolved_bots(match, bots)
         if self._unobserve is not None:
             self._unobserve()
         if match is not self._match:
