@@ -225,3 +225,20 @@ def test_bad_bots_with_a_frame_to_open_on_leave_the_match_where_it_was(bots, ext
     with pytest.raises(ValueError, match="bot"):
         tw.widget(m, frame=(1, 0), bots=bots, **extra)
     assert m.cursor == len(m) == 5 and m.to_json() == replay
+
+
+def test_a_match_refused_for_the_bots_leaves_the_frame_shown():
+    # The frame shown (a teaching moment: w.goto(step, sub)) was forgotten before the new
+    # match's check failed: the next reload opened on another frame of an unchanged match.
+    m = tw.Match("mammuz", seed=3, players=4)
+    while not any(len(m.frames_of_step(s, 0)) > 1 for s in range(1, len(m) + 1)):
+        m.play(m.state.legal_actions()[-1])
+    step = next(s for s in range(1, len(m) + 1) if len(m.frames_of_step(s, 0)) > 1)
+    w = record(tw.widget(m, seat=0, bots={3: "random"}))
+    w.goto(step, 0)
+    with pytest.raises(ValueError, match="seat 3"):
+        w.match = tw.Match("mammuz", seed=1, players=3)
+    assert w.match is m
+    w.sent.clear()
+    browser(w, {"type": "hello"})
+    assert [msg for msg in w.sent if msg["type"] == "goto"] == [{"type": "goto", "step": step, "sub": 0}]

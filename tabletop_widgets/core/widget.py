@@ -255,13 +255,14 @@ class GameWidget(anywidget.AnyWidget):
         if self.seats:
             self._check_pass_seats(match, self.seats, None, self._bot_specs, False)
             seat = None
-        self._at = None  # a new match opens where its cursor is
         if seat is not None and seat >= match.game.players:
             # Falling back to None would turn a player's view into the all-seeing one.
             raise ValueError(
                 f"this widget shows seat {seat}'s view, and the new {match.game.players}-player match "
                 "has no such seat; set w.seat first (None is the all-seeing view)"
             )
+        self._resolved_bots(match, self._bot_specs)  # refused before the frame shown is let go
+        self._at = None  # a new match opens where its cursor is
         self._attach(match, seat, self._bot_specs)
 
     @staticmethod
