@@ -188,7 +188,12 @@ export const css = `
 .mm-taken { outline: 3px solid var(--mm-last); outline-offset: -1px; opacity: 0.75; }
 .mm-from-hand { outline: 3px dashed var(--mm-warn); outline-offset: -1px; }
 .mm-from-helper { outline: 3px dotted #b0379a; outline-offset: -1px; }
-.mm-legend { display: flex; gap: 10px; flex-wrap: wrap; margin-top: 4px; color: var(--mm-muted); }
+/* What the marks of a made order's cards mean takes the heading's line (the heading keeps its
+   room, for a screen reader too): under the columns it was cut by the region's foot. */
+.mm-table-box { position: relative; }
+.mm-table-box:has(> .mm-legend) > h4 { visibility: hidden; }
+.mm-legend { position: absolute; top: 5px; left: 8px; right: 8px; display: flex; gap: 6px; flex-wrap: nowrap;
+  white-space: nowrap; font-size: 11px; line-height: 14px; color: var(--mm-muted); }
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
 .mm-log li.mm-log-revealed { color: var(--mm-muted); text-decoration: line-through; }
 .mm-log li.mm-log-revealing { font-style: italic; }
@@ -1397,9 +1402,9 @@ export function tableMarks(view, ctx) {
     const helper = order.helper !== null && order.helper !== undefined ? seatName(view, ctx, order.helper) : "the helper";
     return {
       gone: [
-        { counts: order.from_table || {}, mark: "mm-taken", label: "taken from the table", legend: "used from the table" },
-        { counts: order.from_hand || {}, mark: "mm-from-hand", label: `added from ${owner}'s hand`, legend: `added from ${owner}'s hand` },
-        { counts: order.from_helper || {}, mark: "mm-from-helper", label: `given by ${helper}`, legend: `given by ${helper} (help)` },
+        { counts: order.from_table || {}, mark: "mm-taken", label: "taken from the table", legend: "from the table" },
+        { counts: order.from_hand || {}, mark: "mm-from-hand", label: `added from ${owner}'s hand`, legend: `from ${owner}'s hand` },
+        { counts: order.from_helper || {}, mark: "mm-from-helper", label: `given by ${helper}`, legend: `given by ${helper}` },
       ],
     };
   }

@@ -153,3 +153,25 @@ def test_a_display_being_laid_shows_under_the_herd_to_everybody(page, tmp_path):
     assert found == {"status": "Bruno lays cards face down as herd of deer: 2 so far.",
                      "head": "A new herd of deer: its first display is being laid", "backs": [True, True]}, found
     assert axe_problems(page, page.locator(".tw-root")) == []
+
+
+def test_what_a_made_order_s_marks_mean_stays_in_the_table_s_region(page, tmp_path):
+    # An order made from the table and its owner's hand: its cards' marks and what they mean.
+    m = tw.Match("mamma-mia", seed=0, players=3)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(3)})
+    made = next(f for f in m.frames(None) if f.kind == "made" and any(f.data["from_hand"].values())
+                and any(f.data["from_table"].values()))
+    _open(page, tw.widget(m, frame=(made.step, made.sub), replay=True), tmp_path / "made.html")
+    seen = {}
+    for width in (None, 900, 468, 360):
+        _width(page, width)
+        seen[width] = page.evaluate("""() => {
+          const region = document.querySelector('.mm-slot-table').getBoundingClientRect();
+          const legend = document.querySelector('.mm-legend');
+          const r = legend.getBoundingClientRect();
+          return {inside: r.top >= region.top && r.bottom <= region.bottom && r.right <= region.right + 0.5,
+                  whole: legend.scrollWidth <= legend.clientWidth + 1 && legend.children.length === 2,
+                  text: legend.textContent.trim()};
+        }""")
+        _shot(page, f"made-legend-{width or 1280}")
+    assert all(s["inside"] and s["whole"] for s in seen.values()), seen
