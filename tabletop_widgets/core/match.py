@@ -173,7 +173,13 @@ class Match:
             seat = self.state.to_move
             legal = self.state.legal_actions()
             choice = table[seat].choose(observation_for(table[seat], self.state, seat), legal)
-            self.play(choice)
+            try:
+                self.play(choice)
+            except IllegalAction as exc:
+                # The engine's sentence lists the seat's legal actions, which show its hand: a
+                # widget puts the refusal on the screen of the player the bot answered.
+                raise IllegalAction(f"{self.game.seat_names[seat]}'s bot ({type(table[seat]).__name__}) chose an "
+                                    "action that is not legal here; nothing was played for it") from exc
             done += 1
         return self.state
 

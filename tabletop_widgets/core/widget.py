@@ -852,9 +852,10 @@ class GameWidget(anywidget.AnyWidget):
         except RecursionError:  # a game's own check walking a forged value nested thousands deep
             kind = content.get("type") if isinstance(content, dict) else None
             self.error = f"The widget could not read a {_short(kind)} message (nested too deeply); it was ignored."
-        except Exception as exc:  # a bug (a notebook's own bot, say): the page still gets its
-            kind = content.get("type") if isinstance(content, dict) else None  # answer; the kernel logs it
-            self.error = _clip(f"The widget failed on a {_short(kind)} message: {type(exc).__name__}: {exc}")
+        except Exception as exc:  # a bug (a notebook's own bot, say): the page still gets its answer.
+            # Its text is not quoted (it may show what the screen's seat may not know): the kernel logs it.
+            kind = content.get("type") if isinstance(content, dict) else None
+            self.error = f"The widget failed on a {_short(kind)} message ({type(exc).__name__}; see the kernel's log)."
             self._send_legal()
             raise
         else:
