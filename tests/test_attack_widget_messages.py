@@ -269,3 +269,22 @@ def test_a_bots_illegal_answer_does_not_show_its_hand_on_a_players_screen(name):
     assert m.game.seat_names[1] in w.error and "bot" in w.error
     with pytest.raises(tw.IllegalAction):  # from Python too, the same sentence
         m.autoplay({1: Mistaken()})
+
+
+@pytest.mark.parametrize("make", [
+    lambda m: tw.widget(m, seat=None),
+    lambda m: tw.widget(m, seats=[0, 2], bots={1: "random", 3: "random"}),
+])
+@pytest.mark.parametrize("seats", [[0, 9], [True], [0, 2], [], [0, 1, 2, 3]])
+def test_the_seats_of_a_screen_are_given_when_it_is_made(make, seats):
+    # `w.seats = …` was taken as it came: [True] or [0, 2] made an unlocked screen with no bots
+    # for the other seats cover itself after the next move; [0, 9] named a seat that is none.
+    m = tw.Match("mamma-mia", seed=11, players=4)
+    w = record(make(m))
+    if seats == w.seats:
+        return
+    before = snapshot(w)
+    w.sent.clear()
+    with pytest.raises(traitlets.TraitError, match="seats="):
+        w.seats = seats
+    assert snapshot(w) == before and w.sent == []

@@ -492,6 +492,14 @@ class GameWidget(anywidget.AnyWidget):
         if self._match is not None:
             self._send_legal()  # a replay offers no action; leaving one offers them again
 
+    @traitlets.validate("seats")
+    def _validate_seats(self, proposal):
+        if self._match is not None and proposal["value"] != self.seats:
+            # Passing the screen needs its lock, the bots of the other seats and the cover first.
+            raise traitlets.TraitError("a screen's seats are given when it is made: tw.widget(m, seats=[0, 2], "
+                                       "bots={1: 'random', 3: 'random'})")
+        return proposal["value"]
+
     @traitlets.validate("settings")
     def _validate_settings(self, proposal):
         try:
