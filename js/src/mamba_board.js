@@ -630,9 +630,12 @@ export const MAMBA_CSS = `
    the goal and the hint stand under it in a box of their own height, which scrolls (the
    editor's longer column too): the table keeps one height. */
 @container tw-main (max-width: 539px) {
-  .tw-root.tw-mamba .tw-board { --mamba-size: min(460px, 100cqi); --tw-table-height: calc(var(--mamba-size) + 162px); }
+  .tw-root.tw-mamba .tw-board { --mamba-size: min(460px, 100cqi); --mamba-side-height: 150px;
+    --tw-table-height: calc(var(--mamba-size) + 12px + var(--mamba-side-height)); }
+  /* Three or four seats (a game's count, so one height still): a line more each. */
+  .tw-root.tw-mamba .tw-board:has(.seats > .seat:nth-child(3)) { --mamba-side-height: 226px; }
   .mamba { flex-direction: column; align-items: center; }
-  .mamba .mamba-side { flex: none; width: 100%; min-width: 0; height: 150px; overflow-y: auto; }
+  .mamba .mamba-side { flex: none; width: 100%; min-width: 0; height: var(--mamba-side-height); overflow-y: auto; }
 }
 .mamba .board-host { outline: none; border-radius: 14px; }
 .mamba .board-host:focus-visible { box-shadow: 0 0 0 2px var(--mamba-accent); }

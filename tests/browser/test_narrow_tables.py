@@ -75,6 +75,9 @@ CASES = {
                        ".mm-column, .mm-decision button, .mm-seat"),
     "mamba": (lambda: _played("mamba", None, 3, 20), ".mamba-side",
               ".mamba .seat, .mamba .turn, .mamba .goal, .mamba .hint, .mamba .toolbar button, svg.mamba-board"),
+    # Four seats: the side column under the board holds them and the goal in sight.
+    "mamba-4": (lambda: _played("mamba", 4, 1, 3), ".mamba-side",
+                ".mamba .seat, .mamba .turn, .mamba .goal, svg.mamba-board"),
     # Carla lays her display: the herd, her hand, the composer's buttons.
     "mammuz": (lambda: _played("mammuz", 4, 3, 30),
                ".mz-slot-herd, .mz-slot-hands, .mz-slot-composer, .mz-slot-seats, .mz-slot-middle",
@@ -105,6 +108,11 @@ def test_a_narrow_widget_cuts_nothing_and_keeps_one_height(page, tmp_path, case)
         assert caption > 0.95, (width, caption)
         heights = page.locator(".tw-root").evaluate(WALK_HEIGHTS)
         assert max(heights) - min(heights) <= 2, (width, sorted(set(heights)))
+        if case == "mamba-4":
+            # Four seats, the goal, the hint and the editor's button in sight, not scrolled to.
+            side = page.evaluate("() => { const s = document.querySelector('.mamba-side');"
+                                 " return [s.scrollHeight, s.clientHeight, document.querySelector('.mamba .hint').textContent]; }")
+            assert side[2] and side[0] <= side[1] + 1, (width, side)
     assert axe_problems(page, page.locator(".tw-root")) == []
     # Back at a laptop's width the table is as it was: its regions side by side, within 800 px.
     _width(page, None)
