@@ -183,3 +183,18 @@ def test_what_a_made_order_s_marks_mean_stays_in_the_table_s_region(page, tmp_pa
         }""")
         _shot(page, f"made-legend-{width or 1280}")
     assert all(s["inside"] and s["whole"] for s in seen.values()), seen
+
+
+def test_the_pass_and_play_cover_hides_the_log_under_a_narrow_table_too(page, tmp_path):
+    m = tw.Match("mammuz", seed=4, players=3)
+    _open(page, tw.widget(m, seats=[0, 1], bots={2: "random"}), tmp_path / "pass.html")
+    page.wait_for_selector(".tw-pass:not([hidden])")
+    for width in (None, 468):
+        _width(page, width)
+        covered = page.evaluate("""() => {
+          const c = document.querySelector('.tw-pass').getBoundingClientRect();
+          const log = document.querySelector('.tw-log-box').getBoundingClientRect();
+          return c.top <= log.top && c.bottom >= log.bottom && c.left <= log.left && c.right >= log.right;
+        }""")
+        _shot(page, f"pass-{width or 1280}")
+        assert covered, width
