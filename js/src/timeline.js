@@ -460,7 +460,11 @@ function mountTimeline(el, model, spec, live) {
     // After a move from this page Python does not send that frame again: it is the last one
     // just received, so the model keeps it here. (It is not sent back on its own; an update
     // of the seat or the settings carries it along, and Python checks it is a frame it sent.)
-    if (live && from > 0 && incoming.length) model.set("current", st.frames[st.frames.length - 1]);
+    // Not on a pass-and-play screen: the model keeps a change made here until it next saves,
+    // so the frame would stay in the page under the cover and reach the kernel from the next
+    // player's screen (the model keeps Python's: the frame the screen was opened on, or none).
+    const shared = (model.get("seats") || []).length > 0;
+    if (live && from > 0 && incoming.length && !shared) model.set("current", st.frames[st.frames.length - 1]);
     if (from === 0) {
       st.pending = st.moveShown = false;
       // A reset (first answer, seat change, new match): keep showing the same moment.

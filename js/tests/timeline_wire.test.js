@@ -118,3 +118,11 @@ test("a second display of the widget offers no play at a step a move was just pl
   vi.advanceTimersByTime(DEFAULT_SPEED * 3);
   for (const shown of [a, b]) expect(shown.last().ctx).toMatchObject({ cursor: 4, interactive: true, legal: ["play 6"] });
 });
+
+test("a pass-and-play screen keeps no frame of its own in the model: it would outlast the cover", () => {
+  const model = fakeModel({ seats: [0, 1], lock_seat: true, bot_seats: [], seat: 0, pass_to: null });
+  const page = display(model);
+  atBobsAnswer(model);
+  expect(page.last().f.caption).toBe("Bob plays a 3.");
+  expect(model.get("current")).toBe(null);
+});

@@ -1,0 +1,77 @@
+"""A pass-and-play screen in a real JupyterLab, checked on what the page sends back: the page's
+widget model keeps changes made in the page until it next saves (anywidget over ipywidgets), so
+a frame put there for one player may not linger under the cover and reach the kernel from the
+next player's screen."""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+import pytest
+
+from conftest import ARTIFACTS
+from lab_helpers import wait_until
+
+CELLS = [
+    """import json
+import tabletop_widgets as tw
+table = tw.Match("mamma-mia", seed=5, players=4)
+pass_w = tw.widget(table, seats=[0, 2], bots={1: "random", 3: "random"})
+updates = []  # what the page sets on the widget, with the seat holding the screen then
+_set_state = pass_w.set_state
+def _spy(data):
+    updates.append({"seat": pass_w.seat, "pass_to": pass_w.pass_to, "data": json.loads(json.dumps(data, default=str))})
+    return _set_state(data)
+pass_w.set_state = _spy
+pass_w""",
+]
+
+
+@pytest.fixture(scope="module")
+def notebook_path(tmp_path_factory):
+    nb = nbformat.v4.new_notebook()
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path_factory.mktemp("attack_pass") / "attack_pass_and_play.ipynb"
+    nbformat.write(nb, path)
+    return path
+
+
+def kernel_json(nb, code):
+    return json.loads(nb.execute(code).strip().splitlines()[-1])
+
+
+def test_the_next_player_switches_the_tally_without_the_last_players_frame(notebook, notebook_path):
+    nb = notebook(notebook_path)
+    page = nb.page
+    nb.run_all()
+    table = page.locator(".jp-CodeCell").nth(0).locator(".tw-root").first
+    table.locator(".tw-pass").wait_for()
+    for turn in range(2):
+        seat = kernel_json(nb, "print(pass_w.pass_to)")
+        table.locator(".tw-pass-ready").click()
+        page.wait_for_function(f"(r) => r.querySelector('.mm-hand-cards[data-seat=\"{seat}\"]') !== null",
+                               arg=table.element_handle())
+        if turn == 1:
+            break
+        # the player's move and the bots' answers reach this screen, then the cover
+        nb.execute("pass_w.play(table.state.legal_actions()[0])")
+        table.locator(".tw-pass:not([hidden])").wait_for()
+    # the next player shows the tally: a display switch, saved from the page
+    toggle = table.locator(".mm-tally-toggle").first
+    toggle.scroll_into_view_if_needed()
+    toggle.click()
+    wait_until(lambda: kernel_json(nb, "print(json.dumps(pass_w.settings.get('tally')))") is True,
+               what="the tally switched in the kernel")
+    table.screenshot(path=str(ARTIFACTS / "attack-pass-and-play-tally.png"))
+    assert kernel_json(nb, "print(json.dumps(pass_w.error))") == ""
+    assert table.locator(".tw-error-text").inner_text().strip() == ""
+    # no update from the page carried a frame but of the seat holding the screen then
+    carried = kernel_json(nb, """print(json.dumps([
+    [u["seat"], u["pass_to"], u["data"]["current"]["step"],
+     u["pass_to"] is None and json.loads(json.dumps(table.frames_of_step(u["data"]["current"]["step"], u["seat"])
+                                                    [u["data"]["current"]["sub"]].to_dict())) == u["data"]["current"]]
+    for u in updates if u["data"].get("current")]))""")
+    assert kernel_json(nb, "print(len(updates))") >= 1
+    assert all(ok for *_, ok in carried), carried
