@@ -198,3 +198,24 @@ def test_the_pass_and_play_cover_hides_the_log_under_a_narrow_table_too(page, tm
         }""")
         _shot(page, f"pass-{width or 1280}")
         assert covered, width
+
+
+def test_a_seat_to_move_right_after_its_turn_keeps_its_name_line_whole(page, tmp_path):
+    # Yellow draws the Mamma Mia card from an empty supply: it just played, is to move (it empties
+    # the oven) and holds the card; its name line has the badges of all three.
+    from tabletop_widgets.games.mamma_mia import position
+    classic = tw.make("mamma-mia", players=4)
+    m = tw.Match(classic, state=position(
+        classic, oven=[(0, "3 pineapple"), (1, "3 pepper"), (2, "4 mushroom"), (3, "2 salami")],
+        hands={0: {"ingredients": {"olive": 2}}}, supply={}, to_move=0))
+    m.play("put 1 olive; draw supply")
+    _open(page, tw.widget(m, frame=(1, 0), replay=True), tmp_path / "again.html")
+    cut = {}
+    for width in (None, 1020, 900):
+        _width(page, width)
+        cut[width] = page.evaluate("""() => [...document.querySelectorAll('.mm-seat-name')]
+          .filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent)""")
+        _shot(page, f"to-move-again-{width or 1280}")
+    assert cut == {None: [], 1020: [], 900: []}, cut
+    line = page.locator(".mm-seat.mm-to-move .mm-seat-name")
+    assert "just played" in line.inner_text() or "just played" in line.text_content()
