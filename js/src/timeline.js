@@ -465,6 +465,17 @@ function mountTimeline(el, model, spec, live) {
     // player's screen (the model keeps Python's: the frame the screen was opened on, or none).
     const shared = (model.get("seats") || []).length > 0;
     if (live && from > 0 && incoming.length && !shared) model.set("current", st.frames[st.frames.length - 1]);
+    if (live && from === 0 && !shared) {
+      // A reset (another seat, another match): the frame kept above is of the old one. Python
+      // sent its own `current` just before; the model keeps a kernel's value without dropping
+      // a change made here, so it is set here again (through null: setting an equal value
+      // changes nothing), or the old frame would go back to Python, which refuses it.
+      const python = model.get("current");
+      if (python) {
+        model.set("current", null);
+        model.set("current", python);
+      }
+    }
     if (from === 0) {
       st.pending = st.moveShown = false;
       // A reset (first answer, seat change, new match): keep showing the same moment.

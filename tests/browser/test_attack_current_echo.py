@@ -1,7 +1,8 @@
-"""A pass-and-play screen in a real JupyterLab, checked on what the page sends back: the page's
-widget model keeps changes made in the page until it next saves (anywidget over ipywidgets), so
-a frame put there for one player may not linger under the cover and reach the kernel from the
-next player's screen."""
+"""What the page's widget model sends back, in a real JupyterLab: the model keeps a change made
+in the page until it next saves (anywidget over ipywidgets), even when the kernel has since sent
+its own value. The frame the page keeps as `current` may not linger under a pass-and-play cover
+and reach the kernel from the next player's screen, nor come back after Python changed the seat,
+where Python refused it and the page showed an error."""
 
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ def _spy(data):
     return _set_state(data)
 pass_w.set_state = _spy
 pass_w""",
+    """view_w = tw.widget(tw.Match("mamma-mia", seed=5, players=2), seat=0, bots={1: "random"})
+view_w""",
 ]
 
 
@@ -33,7 +36,7 @@ def notebook_path(tmp_path_factory):
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
     nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path_factory.mktemp("attack_pass") / "attack_pass_and_play.ipynb"
+    path = tmp_path_factory.mktemp("attack_echo") / "attack_current_echo.ipynb"
     nbformat.write(nb, path)
     return path
 
@@ -75,3 +78,21 @@ def test_the_next_player_switches_the_tally_without_the_last_players_frame(noteb
     for u in updates if u["data"].get("current")]))""")
     assert kernel_json(nb, "print(len(updates))") >= 1
     assert all(ok for *_, ok in carried), carried
+
+
+def test_a_display_switch_after_python_changed_the_seat_shows_no_error(notebook, notebook_path):
+    nb = notebook(notebook_path)
+    page = nb.page
+    nb.run_all()
+    view = page.locator(".jp-CodeCell").nth(1).locator(".tw-root").first
+    view.locator(".mm-hand-cards").first.wait_for()
+    nb.execute("view_w.play(view_w.match.state.legal_actions()[0])")  # frames from i > 0
+    page.wait_for_timeout(300)
+    nb.execute("view_w.seat = 1")  # a teacher shows the other seat's view from a cell
+    view.locator('.mm-hand-cards[data-seat="1"]').wait_for()
+    toggle = view.locator(".mm-tally-toggle").first
+    toggle.scroll_into_view_if_needed()
+    toggle.click()
+    wait_until(lambda: kernel_json(nb, "print(json.dumps(view_w.settings.get('tally')))") is True,
+               what="the tally switched in the kernel")
+    assert kernel_json(nb, "print(json.dumps(view_w.error))") == ""
