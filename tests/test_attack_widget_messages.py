@@ -288,3 +288,24 @@ def test_the_seats_of_a_screen_are_given_when_it_is_made(make, seats):
     with pytest.raises(traitlets.TraitError, match="seats="):
         w.seats = seats
     assert snapshot(w) == before and w.sent == []
+
+
+def test_a_move_played_from_python_reaches_the_page_when_a_bot_then_fails():
+    # w.play: the move waited in the widget's outbox for the bots' answers; a bot refused
+    # then left it there, so the page never showed the move the match had played.
+    m = tw.Match("mamba", seed=1, players=2)
+    w = record(tw.widget(m, seat=0, bots={1: Mistaken()}))
+    browser(w, {"type": "hello"})
+    w.sent.clear()
+    with pytest.raises(tw.IllegalAction, match="bot"):
+        w.play(m.state.legal_actions()[0])
+    assert len(m) == m.cursor == 1
+    assert w.held[-1]["step"] == 1 and w.cursor == 1
+    assert w.sent[-1] == w._legal_message()
+    # an illegal move of its own sends nothing
+    m2 = tw.Match("mamba", seed=1, players=2)
+    w2 = record(tw.widget(m2, seat=0, bots={1: "random"}))
+    w2.sent.clear()
+    with pytest.raises(tw.IllegalAction):
+        w2.play("z9-z8")
+    assert w2.sent == [] and len(m2) == 0

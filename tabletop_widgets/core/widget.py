@@ -347,6 +347,11 @@ class GameWidget(anywidget.AnyWidget):
             state = self._match.play(action)
             if self._bots:
                 state = self._match.autoplay(self._bots)
+        except Exception:
+            self._holding = False
+            if self._outbox is not None:  # what was played before a bot failed reaches the page
+                self._send_legal()
+            raise
         finally:
             self._holding = False
         self._pass_if_needed()
