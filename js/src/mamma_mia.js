@@ -50,22 +50,25 @@ export const css = `
   display: grid; grid-template-columns: minmax(230px, min(39%, 330px)) minmax(0, 1fr); grid-template-rows: 24px minmax(0, 1fr);
   gap: 6px; padding: 4px; height: var(--tw-table-height, 640px); overflow: hidden; box-sizing: border-box;
 }
-/* Each region's size comes from the grid, never from its content: a frame that redraws one
-   region lays out that region alone. */
+/* Each region's size is set here, never taken from its content, and each is the child of a
+   block (a flex or grid item is never laid out on its own): a frame that redraws one region
+   lays out that region alone. */
 .mm-slot { min-height: 0; min-width: 0; overflow: auto; contain: strict; }
-.mm-slot-status { grid-column: 1 / -1; overflow: hidden; white-space: nowrap; }
-.mm-left, .mm-right { display: flex; flex-direction: column; gap: 6px; min-height: 0; min-width: 0; }
-.mm-slot-oven { flex: 0 0 272px; display: grid; grid-template-columns: 84px minmax(0, 1fr); gap: 6px; overflow: hidden; }
+.mm-top { grid-column: 1 / -1; min-width: 0; }
+.mm-slot-status { height: 24px; overflow: hidden; white-space: nowrap; }
+.mm-left, .mm-right { min-height: 0; min-width: 0; }
+.mm-slot-seats, .mm-slot-middle, .mm-slot-hand { margin-top: 6px; }
+.mm-slot-oven { height: 272px; display: grid; grid-template-columns: 84px minmax(0, 1fr); gap: 6px; overflow: hidden; }
 .mm-supply .mm-mm-in-supply { margin-top: 4px; }
 .mm-slot-oven > .mm-section { min-height: 0; overflow: hidden; }
 .mm-oven-box { display: flex; flex-direction: column; gap: 4px; }
-.mm-slot-seats { flex: 1 1 0; }
-.mm-slot-table { flex: 0 0 152px; overflow: hidden; }
+.mm-slot-seats { height: calc(100% - 278px); }
+.mm-slot-table { height: 152px; overflow: hidden; }
 .mm-slot-table > .mm-section { height: 100%; }
 /* The middle and the hand share their room by phase: a turn's composer sits under the hand,
    the evaluation's decision and revealed cards in the middle. Each phase keeps one split. */
-.mm-slot-middle { flex: 0 0 150px; display: flex; flex-direction: column; gap: 6px; }
-.mm-root.mm-evaluating .mm-slot-middle { flex-basis: 264px; overflow: hidden; }
+.mm-slot-middle { height: 150px; display: flex; flex-direction: column; gap: 6px; }
+.mm-root.mm-evaluating .mm-slot-middle { height: 264px; overflow: hidden; }
 /* The oven being emptied fills the middle; a decision gives the order being settled its whole
    height and takes the rest: a long list of answers (a Ciottona's kinds and helpers) scrolls
    inside the decision. While the viewer decides,
@@ -76,7 +79,8 @@ export const css = `
 .mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box { padding-top: 3px; padding-bottom: 3px; }
 .mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box > h4 {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-.mm-slot-hand { flex: 1 1 0; display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
+.mm-slot-hand { height: calc(100% - 314px); display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
+.mm-root.mm-evaluating .mm-slot-hand { height: calc(100% - 428px); }
 .mm-slot-hand > .mm-hand { flex: 1 1 0; min-height: 0; overflow: auto; }
 .mm-slot-hand > .mm-composer { flex: none; }
 .mm-muted { color: var(--mm-muted); }
@@ -396,6 +400,9 @@ export const css = `
   .mm-slot-status { white-space: normal; line-height: 16px; }
   .mm-status { row-gap: 0; }
   .mm-left, .mm-right { display: contents; }
+  /* Each region takes its row's height (the status line its box's). */
+  .mm-root .mm-slot, .mm-root.mm-evaluating .mm-slot { height: auto; margin-top: 0; }
+  .mm-root .mm-top > .mm-slot-status { height: 100%; }
   .mm-slot-table { grid-row: 2; }
   .mm-slot-middle { grid-row: 3; }
   .mm-slot-hand { grid-row: 4; }
@@ -1479,7 +1486,7 @@ export function mount(boardEl, ctx) {
     hand: slot("mm-slot-hand"),
   };
   root.append(
-    slots.status,
+    el(doc, "div", { class: "mm-top" }, slots.status),
     el(doc, "div", { class: "mm-left" }, slots.oven, slots.seats),
     el(doc, "div", { class: "mm-right" }, slots.table, slots.middle, slots.hand),
   );

@@ -254,9 +254,16 @@ function mountTimeline(el, model, spec, live) {
   errorBox.append(errorText, errorClose);
 
   const boardEl = h("div", { class: "tw-board" });
-  // Two lines tall; a longer caption scrolls inside, so it is focusable for the keyboard.
+  // Two lines tall; a longer caption scrolls inside, so it is focusable for the keyboard. What
+  // changes on every frame (the caption, the counter, the slider, the spoken caption) sits in a
+  // box of a fixed size that is laid out on its own (timeline.css): a frame does not lay out
+  // the page.
   const caption = h("div", { class: "tw-caption", tabindex: 0 });
+  const captionBox = h("div", { class: "tw-caption-box" });
+  captionBox.append(caption);
   const speaker = h("div", { class: "tw-sr-only", "aria-live": "polite", "aria-atomic": "true" });
+  const speakerText = h("div", { class: "tw-sr-text" });
+  speaker.append(speakerText);
 
   // The log beside the table: one entry per frame, the shown one marked aria-current. One
   // entry at a time is in the tab order (roving tabindex); arrows move inside the list.
@@ -280,7 +287,11 @@ function mountTimeline(el, model, spec, live) {
   const nextBtn = button("next", "▶", "Next frame");
   const lastBtn = button("last", "▶|", "Last frame");
   const slider = h("input", { type: "range", class: "tw-slider", min: 0, max: 0, step: 1, value: 0, "aria-label": "Frame" });
+  const sliderBox = h("div", { class: "tw-slider-box" });
+  sliderBox.append(slider);
   const stepText = h("span", { class: "tw-step" });
+  const stepBox = h("span", { class: "tw-step-box" });
+  stepBox.append(stepText);
   const speedSelect = h("select", { class: "tw-speed", "aria-label": "Seconds per frame", title: "Seconds per frame" });
   for (const [label, ms] of SPEEDS) {
     const option = h("option", { value: ms }, label);
@@ -297,11 +308,11 @@ function mountTimeline(el, model, spec, live) {
   // Every control keeps its place and width on every frame. The two kernel buttons sit beside
   // the caption, not in the bar, and one that does not apply is hidden but keeps its slot
   // (timeline.css): the slider never changes width under a drag.
-  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, slider, stepText, speedSelect);
+  bar.append(firstBtn, prevBtn, playBtn, nextBtn, lastBtn, sliderBox, stepBox, speedSelect);
   const status = h("div", { class: "tw-status" });
   const liveControls = h("div", { class: "tw-live-controls" });
   liveControls.append(skipBtn, continueBtn);
-  status.append(caption, liveControls);
+  status.append(captionBox, liveControls);
 
   main.append(boardEl, status);
   root.append(style, header, seeAll, errorBox, main, logBox, passCover, speaker, bar);
@@ -551,8 +562,13 @@ function mountTimeline(el, model, spec, live) {
   // ---- drawing ---------------------------------------------------------------------------
   // Each frame writes only what differs: setting a text, an attribute or a property to the
   // value it already has still invalidates style and layout.
+  // A text is changed in its text node: replacing the node (textContent) takes it out of the
+  // layout and puts a new one in.
   const setText = (node, text) => {
-    if (node.textContent !== text) node.textContent = text;
+    const only = node.firstChild;
+    if (only && only === node.lastChild && only.nodeType === 3) {
+      if (only.nodeValue !== text) only.nodeValue = text;
+    } else if (node.textContent !== text) node.textContent = text;
   };
   const setProp = (node, name, value) => {
     if (node[name] !== value) node[name] = value;
@@ -728,7 +744,7 @@ function mountTimeline(el, model, spec, live) {
     const spoken = passing() && live ? passText.textContent : caption.textContent;
     if (spoken !== st.spoken) {
       st.spoken = spoken;
-      speaker.textContent = spoken;
+      setText(speakerText, spoken);
     }
     // A locked screen is a player's own: Python refuses to move the match from it.
     const mayContinue = live && !replayMode() && !model.get("lock_seat");

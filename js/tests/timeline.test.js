@@ -925,11 +925,33 @@ describe("without a kernel", () => {
       "tw-log-entry@tabindex",
       "tw-log-item@class",
       "tw-slider@aria-valuetext",
-      "tw-sr-only:text",
+      "tw-sr-text:text",
       "tw-step:text",
     ]);
     expect($(".tw-step").textContent).toBe("step 1 / 2 · 2/3");
     expect(el.querySelectorAll(".tw-log-current").length).toBe(1);
+    cleanup();
+  });
+
+  test("a step changes the caption, the counter and the spoken caption in their text nodes, never replacing them", () => {
+    const cleanup = mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], mount: () => ({ update() {} }) });
+    const slider = $(".tw-slider");
+    const step = (i) => {
+      slider.value = String(i);
+      slider.dispatchEvent(new Event("input"));
+    };
+    step(1);
+    const texts = [".tw-caption", ".tw-step", ".tw-sr-text"].map((sel) => $(sel).firstChild);
+    const observer = new MutationObserver(() => {});
+    observer.observe(el, { subtree: true, childList: true, characterData: true });
+    step(2);
+    step(3);
+    const records = observer.takeRecords();
+    observer.disconnect();
+    // A replaced text node is taken out of the layout and a new one put in: only values change.
+    expect(records.filter((r) => r.type === "childList")).toEqual([]);
+    expect([".tw-caption", ".tw-step", ".tw-sr-text"].map((sel) => $(sel).firstChild)).toEqual(texts);
+    expect(texts.map((t) => t.nodeValue)).toEqual([FRAMES[3].caption, $(".tw-step").textContent, FRAMES[3].caption]);
     cleanup();
   });
 

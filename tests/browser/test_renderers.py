@@ -318,6 +318,50 @@ def _check_marks(name, frames):
     assert checked >= 5, (name, checked)
 
 
+# What a frame writes, and where: each such box must be laid out on its own, so that a frame
+# lays out what it changed and not the whole page (nor, in a notebook, every cell). Chromium
+# takes a box as a root of its own layout when it has size and layout containment and its
+# parent lays out blocks (a flex or grid item never is one, whatever its containment).
+WRITTEN_PER_FRAME = {
+    "timeline": [".tw-caption", ".tw-step", ".tw-slider", ".tw-sr-text"],
+    "mamma-mia": [".mm-slot"],
+}
+CONTAINED = """(selectors) => {
+  const out = [];
+  for (const sel of selectors) {
+    const nodes = [...document.querySelectorAll('.tw-root ' + sel)];
+    if (!nodes.length) out.push(`${sel}: none in the page`);
+    for (const n of nodes) {
+      const contain = getComputedStyle(n).contain.split(' ');
+      const sized = contain.includes('strict') || contain.includes('size');
+      const laid = contain.includes('strict') || contain.includes('content') || contain.includes('layout');
+      const parent = getComputedStyle(n.parentElement).display;
+      if (!sized || !laid) out.push(`${sel}: contain is ${contain.join(' ')}`);
+      if (!['block', 'flow-root'].includes(parent)) out.push(`${sel}: its parent is ${parent}`);
+    }
+  }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("name,players,seat", [("mamma-mia-plus", 6, 0), ("mamba", 2, None)])
+def test_what_a_frame_writes_is_laid_out_on_its_own(browser, tmp_path, name, players, seat):
+    path = _replay(name, players, seat, tmp_path)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector(".tw-root .tw-board *")
+        table = WRITTEN_PER_FRAME.get(name.replace("-plus", ""), [])
+        # A narrow widget stands the table's regions in one grid column: there the timeline's
+        # boxes alone.
+        for width, selectors in ((1280, WRITTEN_PER_FRAME["timeline"] + table), (520, WRITTEN_PER_FRAME["timeline"])):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.evaluate(SHOW, 30)
+            assert page.evaluate(CONTAINED, selectors) == [], width
+    finally:
+        page.close()
+
+
 def test_the_tally_switches_in_the_page_without_a_kernel(browser, tmp_path):
     path = _replay("mamma-mia", 3, 0, tmp_path)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
