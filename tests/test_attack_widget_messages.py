@@ -309,3 +309,20 @@ def test_a_move_played_from_python_reaches_the_page_when_a_bot_then_fails():
     with pytest.raises(tw.IllegalAction):
         w2.play("z9-z8")
     assert w2.sent == [] and len(m2) == 0
+
+
+@pytest.mark.parametrize("own", [{"title": object()}, {"zoom": float("nan")}, {"zoom": float("-inf")}, {"marks": {1, 2}}])
+def test_settings_the_page_cannot_read_are_refused_before_anything_moves(own):
+    # Not JSON (or NaN, which the page's JSON.parse refuses): accepted, then the kernel failed
+    # to send the widget's state, after frame= had moved the match.
+    m = tw.Match("mamba", seed=2, players=2)
+    for _ in range(3):
+        m.play(m.state.legal_actions()[0])
+    with pytest.raises(ValueError, match="settings"):
+        tw.widget(m, seat=0, settings=own, frame=(1, 0))
+    assert m.cursor == len(m) == 3
+    w = record(tw.widget(m, seat=0, settings={"title": "x"}))
+    w.sent.clear()
+    with pytest.raises(traitlets.TraitError, match="settings"):
+        w.settings = {"title": "x", **own}
+    assert w.settings == {"title": "x"} and w.sent == []

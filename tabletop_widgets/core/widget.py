@@ -377,6 +377,10 @@ class GameWidget(anywidget.AnyWidget):
         for key, kind in cls.SETTINGS.items():
             if key in settings and type(settings[key]) is not kind:
                 raise ValueError(f"settings[{key!r}] must be a {kind.__name__}, got {_short(settings[key])}")
+        try:  # the page reads them as JSON, which has no NaN or infinity
+            json.dumps(settings, allow_nan=False)
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise ValueError(f"settings must hold JSON values (the page reads them): {_short(exc)}") from None
         return settings
 
     @staticmethod
