@@ -71,7 +71,8 @@ export const css = `
 .mz-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
 .mz-status { display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
 .mz-result { font-size: 1.1em; font-weight: 700; }
-.mz-must { color: var(--mz-warn); font-weight: 600; }
+/* The warning orange mixed with the ink, for its contrast on a light and a dark page alike. */
+.mz-must { color: color-mix(in srgb, var(--mz-warn) 70%, var(--mz-fg)); font-weight: 600; }
 .mz-card {
   position: relative; box-sizing: border-box; width: 72px; height: 84px; margin: 0; padding: 3px 1px; flex: none;
   border-radius: 6px; border: 2px solid var(--mz-card, #888); background: var(--mz-face); color: var(--mz-face-fg);
@@ -280,12 +281,11 @@ export function drawStatus(doc, view, ctx, settled = true) {
     box.append(el(doc, "span", {}, el(doc, "b", {}, who), " starts a new herd: names a species and lays 1–4 cards face down."));
   } else if (view.phase === "respond" && (view.displays || []).length) {
     const last = view.displays[view.displays.length - 1];
-    box.append(
-      el(doc, "span", {}, el(doc, "b", {}, who), ` expands the ${herdOf(view.claim)} or challenges ${seatName(view, ctx, last.seat)}.`),
-    );
-    if ((view.hand_sizes || [])[last.seat] === 0) {
-      box.append(el(doc, "span", { class: "mz-must" }, `${seatName(view, ctx, last.seat)} laid the last cards of the hand: the display must be challenged.`));
-    }
+    const shown = seatName(view, ctx, last.seat);
+    // One sentence either way: the status line has room for one (two in a narrow table).
+    box.append((view.hand_sizes || [])[last.seat] === 0
+      ? el(doc, "span", { class: "mz-must" }, el(doc, "b", {}, who), ` must challenge ${shown}, who laid the last cards of the hand.`)
+      : el(doc, "span", {}, el(doc, "b", {}, who), ` expands the ${herdOf(view.claim)} or challenges ${shown}.`));
   } else if (view.phase === "give") {
     box.append(el(doc, "span", {}, "Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."));
   } else if (view.phase === "lay" && view.laying) {

@@ -219,3 +219,20 @@ def test_a_seat_to_move_right_after_its_turn_keeps_its_name_line_whole(page, tmp
     assert cut == {None: [], 1020: [], 900: []}, cut
     line = page.locator(".mm-seat.mm-to-move .mm-seat-name")
     assert "just played" in line.inner_text() or "just played" in line.text_content()
+
+
+def test_a_display_that_must_be_challenged_says_so_in_the_status_line_s_room(page, tmp_path):
+    # Step 41: a seat laid the last cards of its hand; the next must challenge it.
+    m = tw.Match("mammuz", seed=0, players=3)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(3)}, max_steps=400)
+    view = m.state_at(41).observe(None)
+    assert view["phase"] == "respond" and view["hand_sizes"][view["displays"][-1]["seat"]] == 0
+    _open(page, tw.widget(m, frame=(41, 0), replay=True), tmp_path / "must.html")
+    seen = {}
+    for width in (None, 900, 468, 360):
+        _width(page, width)
+        seen[width] = page.evaluate("""() => { const s = document.querySelector('.mz-slot-status');
+          return [s.scrollHeight <= s.clientHeight + 1 && s.scrollWidth <= s.clientWidth + 1, s.textContent]; }""")
+        _shot(page, f"must-challenge-{width or 1280}")
+    assert all(fits and "must challenge" in text for fits, text in seen.values()), seen
+    assert axe_problems(page, page.locator(".tw-root")) == []
