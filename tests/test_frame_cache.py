@@ -6,6 +6,8 @@ import json
 import random
 import sys
 
+import pytest
+
 import tabletop_widgets as tw
 import tabletop_widgets.core.widget as widget_module
 import toy_game  # noqa: F401  (registers toy-fifteen)
@@ -203,6 +205,41 @@ def test_a_widgets_encoded_steps_are_bounded_and_a_reload_still_sends_everything
         assert w.held == frames_json(m, seat)
     # The most recent steps of the seat shown are those kept.
     assert [k for k in w._encoded] == [(2, s) for s in range(len(m) - 9, len(m) + 1)]
+
+
+@pytest.mark.parametrize("bad, error", [(-1, ValueError), (-4096, ValueError), (True, TypeError),
+                                        (False, TypeError), ("8", TypeError), (2.5, TypeError), (None, TypeError)])
+def test_a_cache_bound_that_is_not_a_count_is_refused_where_it_is_set(bad, error):
+    m = tw.Match("toy-fifteen", seed=5, players=2)
+    for _ in range(4):
+        m.play(m.state.legal_actions()[0])
+    w = record(tw.widget(m, seat=0))
+    m.frame_cache_size = 3
+    w.encoded_cache_size = 2
+    for owner, name, kept in ((m, "frame_cache_size", 3), (w, "encoded_cache_size", 2)):
+        with pytest.raises(error, match=name):
+            setattr(owner, name, bad)
+        assert getattr(owner, name) == kept
+    # Nothing changed: both caches keep their bounds (trimmed as a step comes in) and the page
+    # gets every step.
+    w.play(m.state.legal_actions()[0])
+    browser(w, {"type": "hello"})
+    assert w.held == frames_json(m, 0)
+    assert len(m._frames) <= 3 and len(w._encoded) <= 2
+    assert tw.Match.frame_cache_size == 4096 and type(w).encoded_cache_size == 4096
+
+
+def test_a_cache_bound_of_zero_keeps_nothing_and_still_serves_every_step():
+    m = tw.Match("toy-fifteen", seed=5, players=2)
+    for _ in range(4):
+        m.play(m.state.legal_actions()[0])
+    w = record(tw.widget(m, seat=1))
+    m.frame_cache_size = 0
+    w.encoded_cache_size = 0
+    w.play(m.state.legal_actions()[0])
+    browser(w, {"type": "hello"})
+    assert w.held == frames_json(m, 1)
+    assert not m._frames and not w._encoded
 
 
 def test_consecutive_frames_hold_what_did_not_change_once():

@@ -25,6 +25,30 @@ def _short(value, limit: int = 80) -> str:
     return quote(value, limit)
 
 
+class CacheSize:
+    """A cache's bound, set per instance over the class's default: refused unless an int from 0
+    (a bound below 0 would empty the cache and then pop from nothing on the next entry)."""
+
+    def __init__(self, default: int):
+        self.default = default
+
+    def __set_name__(self, owner, name):
+        self.name = name
+        self.slot = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self.default
+        return obj.__dict__.get(self.slot, self.default)
+
+    def __set__(self, obj, value):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"{self.name} must be an int (how many entries to keep), got {_short(value)}")
+        if value < 0:
+            raise ValueError(f"{self.name} must be 0 or more, got {value}")
+        obj.__dict__[self.slot] = value
+
+
 @dataclass(frozen=True)
 class Frame:
     """One renderable sub-step: ``step`` actions applied, ``sub``-th consequence of the last.
@@ -62,7 +86,7 @@ class Match:
 
     #: How many (step, seat) frame lists a match keeps; the least recently used go first.
     #: (A finished 6-player Plus game holds about 2,100 with every seat's view.)
-    frame_cache_size = 4096
+    frame_cache_size = CacheSize(4096)
 
     def __init__(
         self,

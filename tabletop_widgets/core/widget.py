@@ -24,7 +24,7 @@ from anywidget._util import try_file_contents
 from .bots import resolve_bots
 from .errors import quote
 from .game import Game
-from .match import Match
+from .match import CacheSize, Match
 from .picture import frame_svg, png
 from .wire import encode_frames
 
@@ -637,7 +637,7 @@ class GameWidget(anywidget.AnyWidget):
     # sending -----------------------------------------------------------------------------
     #: How many steps' encoded frames a widget keeps (over the seats it showed); the least
     #: recently used go first.
-    encoded_cache_size = 4096
+    encoded_cache_size = CacheSize(4096)
 
     def _frames_of(self, step: int) -> list[dict]:
         return [f.to_dict() for f in self._match.frames_of_step(step, self.seat)]
