@@ -326,3 +326,25 @@ def test_settings_the_page_cannot_read_are_refused_before_anything_moves(own):
     with pytest.raises(traitlets.TraitError, match="settings"):
         w.settings = {"title": "x", **own}
     assert w.settings == {"title": "x"} and w.sent == []
+
+
+@pytest.mark.parametrize("name", ["mamma-mia", "mammuz"])
+def test_a_pass_and_play_screen_stays_locked(name):
+    # `w.lock_seat = False` enabled the seat selector of a screen players pass around: one
+    # click there and the page asks for another player's hand, which Python then sends.
+    m = tw.Match(name, seed=12, players=4)
+    w = record(tw.widget(m, seats=[0, 2], bots={1: "random", 3: "random"}))
+    browser(w, {"type": "ready"})
+    before = snapshot(w)
+    w.sent.clear()
+    with pytest.raises(traitlets.TraitError, match="locked"):
+        w.lock_seat = False
+    assert w.lock_seat is True and snapshot(w) == before and w.sent == []
+    other = next(s for s in (0, 2) if s != w.seat)
+    w.set_state({"seat": other})  # the selector, had it been enabled
+    assert w.seat != other and "locked" in w.error
+    # Locking again, or an analysis view unlocked and locked, changes as before.
+    w.lock_seat = True
+    view = record(tw.widget(m, seat=1, lock_seat=True))
+    view.lock_seat = False
+    assert view.lock_seat is False

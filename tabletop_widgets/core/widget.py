@@ -509,6 +509,14 @@ class GameWidget(anywidget.AnyWidget):
                                        "bots={1: 'random', 3: 'random'})")
         return proposal["value"]
 
+    @traitlets.validate("lock_seat")
+    def _validate_lock_seat(self, proposal):
+        if self.seats and not proposal["value"]:
+            # Unlocked, the screen's seat selector would show one player another's hand.
+            raise traitlets.TraitError("a pass-and-play screen (seats=) stays locked: each player sees only their "
+                                       "own hand; make a widget without seats= for an analysis view")
+        return proposal["value"]
+
     @traitlets.validate("settings")
     def _validate_settings(self, proposal):
         try:
