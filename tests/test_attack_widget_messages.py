@@ -348,3 +348,37 @@ def test_a_pass_and_play_screen_stays_locked(name):
     view = record(tw.widget(m, seat=1, lock_seat=True))
     view.lock_seat = False
     assert view.lock_seat is False
+
+
+def frames_of(m, seat):
+    return json.loads(json.dumps([f.to_dict() for f in m.frames(seat)]))
+
+
+@pytest.mark.parametrize("exc", [ValueError("this bot cannot decide"), RuntimeError("a bug in the bot")])
+@pytest.mark.parametrize("how", ["bots", "match"])
+def test_a_bot_failing_as_it_is_given_leaves_the_widget_following_its_match(exc, how):
+    # The bots to move answer as soon as they are given (w.bots = …, or with w.match = …): one
+    # failing there left the widget unhooked from its match, and every later move went unseen.
+    m = tw.Match("mamba", seed=4, players=2)
+    w = record(tw.widget(m, seat=0))
+    browser(w, {"type": "hello"})
+    if how == "match":
+        w.bots = {1: Undecided(exc)}
+        m = tw.Match("mamba", seed=5, players=2)
+    m.play(m.state.legal_actions()[0])  # seat 1 to move
+    with pytest.raises(type(exc)):
+        if how == "bots":
+            w.bots = {1: Undecided(exc)}
+        else:
+            w.match = m
+    said = str(exc) if isinstance(exc, ValueError) else type(exc).__name__
+    assert w.match is m and said in w.error and "bot" in w.error
+    assert w.bot_seats == [1] and w.held == frames_of(m, 0) and w.cursor == m.cursor == 1
+    # The widget follows its match as before: the bot's move made on the match reaches the page.
+    m.play(m.state.legal_actions()[0])
+    assert w.held == frames_of(m, 0) and w.cursor == m.cursor == 2
+    assert w.sent[-1] == w._legal_message() and w.sent[-1]["actions"]
+    assert w.current == json.loads(json.dumps(m.frames_of_step(2, 0)[-1].to_dict()))
+    # and the page plays on it (the bot, asked again, fails again: said as after a move)
+    browser(w, {"type": "play", "step": 2, "action": w.sent[-1]["actions"][0]})
+    assert w.held == frames_of(m, 0) and len(m) == w.cursor == 3 and said in w.error

@@ -287,8 +287,14 @@ class GameWidget(anywidget.AnyWidget):
         self.bot_seats = sorted(table)
         # Bots that must open the game do so, unless that would drop a recorded future
         # (before observing the match: `_send_all` below sends all their frames at once).
+        # One that fails (a notebook's own bot) does not leave the widget unhooked from its
+        # match: the widget is attached and the page in step first, then the failure is raised.
+        failure = None
         if self._bots and match.cursor == len(match):
-            match.autoplay(self._bots)
+            try:
+                match.autoplay(self._bots)
+            except Exception as exc:
+                failure = exc
         if self.seats:
             # The screen starts covered, passed to the first of its seats to move.
             to_move = match.state.to_move
@@ -306,6 +312,13 @@ class GameWidget(anywidget.AnyWidget):
         self._unobserve = match.observe_changes(self._on_match_change)
         self._sync_cursor()
         self._send_all()
+        if failure is not None:
+            # A bot's own words are the game's refusal (IllegalAction names the seat and the
+            # bot); a bug's text may show what the screen's seat may not know: the notebook gets it.
+            said = str(failure) if isinstance(failure, ValueError) else (
+                f"A bot failed ({type(failure).__name__}; see the exception in the notebook)")
+            self.error = _clip(f"{said}; the match stays at step {match.cursor}.")
+            raise failure
 
     @property
     def bots(self) -> dict:
