@@ -201,7 +201,13 @@ export const css = `
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
 .mm-log li.mm-log-revealed { color: var(--mm-muted); text-decoration: line-through; }
 .mm-log li.mm-log-revealing { font-style: italic; }
-.mm-seats { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr)); gap: 4px; padding: 3px; }
+/* One seat under the other (the region is never wide enough for two side by side): blocks,
+   not a grid, so that a seat's change lays out that seat and not every row of a grid. Each seat
+   paints whole before the next (as a grid's items do): the ring of the seat to move covers the
+   dashed frame of the seat above it. */
+.mm-seats { padding: 3px; }
+.mm-seats > .mm-seat { isolation: isolate; }
+.mm-seats > .mm-seat + .mm-seat { margin-top: 4px; }
 /* Two lines of 16 px a seat: six seats fit the players' region whole, rings included. */
 .mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden; gap: 1px !important;
   background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
