@@ -78,11 +78,12 @@ def bytes_per_click(seed):
     rng = random.Random(seed)
     match = tw.Match("mamma-mia-plus", seed=seed, players=6)
     w = counting(tw.widget(match, seat=0, bots={seat: "random" for seat in range(1, 6)}))
-    per_action = []
+    per_action, clicks = [], 0
     while not match.state.is_over:
         before, steps = w.sent_bytes, len(match)
         action = rng.choice(match.state.legal_actions())
-        w._handle_custom_msg({"type": "play", "action": str(action), "step": match.cursor}, [])
+        clicks += 1  # the page's id for its play, which the answers echo (the page's are this long)
+        w._handle_custom_msg({"type": "play", "action": str(action), "step": match.cursor, "id": f"k3x9a{clicks}"}, [])
         widget_module._send_current_behind()  # what IPython runs after each comm message
         played = len(match) - steps
         per_action += [(w.sent_bytes - before) / played] * played

@@ -220,3 +220,37 @@ def test_quote_is_repr_for_shallow_values_and_cut_for_long_or_deep_ones():
     assert quote(nested(100_000, wrap=dict)).startswith("{'k': {'k': ")
     with pytest.raises(RecursionError):
         repr(nested(100_000))  # what the messages quoted before
+
+
+def test_every_answer_to_a_play_echoes_its_id_and_nothing_else_does():
+    # A page waiting for its play's answer cannot otherwise tell it from the `legal` answering
+    # a message Python took before it (another display's hello): it would be playable again.
+    m = tw.Match("toy-fifteen", seed=5)
+    w = record(ToyWidget(m, seat=0, bots={1: "random"}))
+    browser(w, {"type": "hello"})
+    assert all("id" not in msg for msg in w.raw)
+    w.raw.clear()
+    browser(w, {"type": "play", "action": legal(m)[0], "step": 0, "id": "k3x9a1"})
+    # the move alone, then the bot's answer with `legal`: both the page's answer
+    assert [(msg["type"], "legal" in msg, msg.get("id")) for msg in w.raw] == [
+        ("frames", False, "k3x9a1"), ("frames", True, "k3x9a1")]
+    w.raw.clear()
+    browser(w, {"type": "play", "action": "nonsense", "step": m.cursor, "id": "k3x9a2"})  # refused
+    assert w.error and w.raw == [{**w._legal_message(), "id": "k3x9a2"}]
+    w.bots = None
+    w.raw.clear()
+    browser(w, {"type": "play", "action": legal(m)[0], "step": m.cursor, "id": "k3x9a3"})  # no bot answers
+    assert [(msg["type"], "legal" in msg, msg.get("id")) for msg in w.raw] == [("frames", True, "k3x9a3")]
+    w.raw.clear()
+    browser(w, {"type": "hello"})
+    m.play(legal(m)[0])
+    w.goto(1)
+    assert w.raw and all("id" not in msg for msg in w.raw)  # no play of a page answered there
+
+
+@pytest.mark.parametrize("play_id", [7, True, "", "x" * 33, ["k3"], {"id": "k3"}])
+def test_a_play_with_a_forged_id_is_refused_and_plays_nothing(play_id):
+    m = tw.Match("toy-fifteen", seed=5)
+    w = record(ToyWidget(m, seat=0))
+    check_refused_with_answer(w, m, {"type": "play", "action": legal(m)[0], "step": 0, "id": play_id})
+    assert "id" in w.error and len(m) == 0

@@ -209,6 +209,8 @@ function mountTimeline(el, model, spec, live) {
     spoken: "",
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
+    playId: null, // the id of that play: Python's answers to it echo it, no other message does
+    plays: 0, // plays sent from this display (a part of each id)
     moveShown: false, // the pending play's own move came (the bots' answers, with `legal`, follow)
     synced: false, // the frames held came from a full answer (`from: 0`), not a saved frame
     framesSeat: null, // the seat the frames held were made for (set below, once seatOf exists)
@@ -330,6 +332,8 @@ function mountTimeline(el, model, spec, live) {
   // follows it: until that update comes, the answer's cursor is the one drawn.
   const cursorOf = () => st.cursorAhead ?? model.get("cursor") ?? 0;
   st.framesSeat = seatOf();
+  // Tells this display's plays from those of another display of the widget (another tab).
+  const displayTag = Math.random().toString(36).slice(2, 7).padEnd(5, "0");
   /** The frames held belong to another seat: hide them until that seat's frames arrive. */
   const awaitingSeat = () => st.framesSeat !== seatOf();
   /** Pass-and-play between two players: a cover hides the table and the page holds no frame. */
@@ -353,7 +357,9 @@ function mountTimeline(el, model, spec, live) {
         if (!interactive || st.pending || typeof notation !== "string") return false;
         st.pending = true;
         st.moveShown = false;
-        model.send({ type: "play", action: notation, step: cursor });
+        st.plays += 1;
+        st.playId = `${displayTag}${st.plays}`;
+        model.send({ type: "play", action: notation, step: cursor, id: st.playId });
         // The answer usually comes within milliseconds, and it is drawn once. Drawing the
         // board as waiting now would only keep the page busy while the answer is on its way;
         // a kernel that is slow to answer (a cell running) gets the waiting board.
@@ -421,11 +427,19 @@ function mountTimeline(el, model, spec, live) {
     st.pendingTimer = null;
   }
 
-  /** The legal actions at the cursor (a `legal` message, or the `legal` of a `frames` one). */
-  function takeLegal(legal) {
-    st.pending = false; // Python answers every play with the legal actions, even a refused one
-    st.moveShown = false;
-    stopPendingTimer();
+  /** A message answering the play this display waits for: Python echoes the play's id. */
+  const answersPlay = (msg) => st.pending && typeof msg.id === "string" && msg.id === st.playId;
+
+  /**
+   * The legal actions at the cursor (a `legal` message, or the `legal` of a `frames` one). The
+   * wait for a play ends with the legal actions answering it (Python answers every play so,
+   * even a refused one), not with those answering another display's message taken first.
+   */
+  function takeLegal(legal, answer) {
+    if (answer) {
+      st.pending = st.moveShown = false;
+      stopPendingTimer();
+    }
     st.legal = {
       step: Number.isInteger(legal.step) ? legal.step : -1,
       to_move: Number.isInteger(legal.to_move) ? legal.to_move : null,
@@ -439,7 +453,14 @@ function mountTimeline(el, model, spec, live) {
     // seat; a later part sent before it belongs to the old seat's timeline. Before the first
     // full answer (only a saved frame held), a part patches frames not held: the answer to
     // `hello` brings them all.
-    if ((awaitingSeat() || st.keep || !st.synced) && msg.from !== 0) return;
+    if ((awaitingSeat() || st.keep || !st.synced) && msg.from !== 0) {
+      // The old seat's frames; when they answer this display's play, its wait is over.
+      if (msg.legal && answersPlay(msg)) {
+        takeLegal(msg.legal, true);
+        draw();
+      }
+      return;
+    }
     const from = Math.max(0, Math.min(Number.isInteger(msg.from) ? msg.from : 0, st.frames.length));
     const incoming = Array.isArray(msg.frames) ? decodeFrames(msg.frames, from > 0 ? st.frames[from - 1] : null) : [];
     if (from === 0) st.synced = true;
@@ -447,9 +468,9 @@ function mountTimeline(el, model, spec, live) {
     // before it had (the player has seen it: they just answered it). When bots answer it,
     // the move comes first, on its own: its step is the cursor until the bots' answers follow
     // with `legal` (nothing is playable until then), and those get their beats after it.
-    const answer = st.pending && !st.moveShown;
+    const answer = answersPlay(msg) && !st.moveShown;
     if (msg.legal && typeof msg.legal === "object") {
-      takeLegal(msg.legal);
+      takeLegal(msg.legal, answersPlay(msg));
       if (from > 0 && st.legal.step >= 0) st.cursorAhead = st.legal.step;
     } else if (from > 0 && incoming.length) {
       // New steps without `legal` (a move before the bots' answers): the actions held are of a
@@ -488,7 +509,6 @@ function mountTimeline(el, model, spec, live) {
       }
     }
     if (from === 0) {
-      st.pending = st.moveShown = false;
       // A reset (first answer, seat change, new match): keep showing the same moment.
       stopTimer();
       st.following = st.playing = false;
@@ -849,7 +869,7 @@ function mountTimeline(el, model, spec, live) {
     if (!msg || typeof msg !== "object") return;
     if (msg.type === "frames") receiveFrames(msg);
     else if (msg.type === "legal") {
-      takeLegal(msg);
+      takeLegal(msg, answersPlay(msg));
       draw();
     } else if (msg.type === "goto" && Number.isInteger(msg.step)) {
       show(Number.isInteger(msg.sub) ? findFrame(msg.step, msg.sub) : lastFrameOf(msg.step));
@@ -906,11 +926,9 @@ function mountTimeline(el, model, spec, live) {
     if (st.synced && !awaitingSeat() && !passing() && last && cursorOf() > last.step) return;
     draw();
   });
-  onModel("change:error", () => {
-    // A refusal ends the play waited for; a successful play clears the error before its answer.
-    if (model.get("error")) st.pending = st.moveShown = false;
-    draw();
-  });
+  // A refusal (of this display's play or another's) does not end the wait: the `legal` answering
+  // the play does.
+  onModel("change:error", draw);
 
   // A saved notebook has no kernel to answer `hello`: draw the frame it stored.
   const current = model.get("current");

@@ -696,7 +696,7 @@ describe("inside the shared timeline", () => {
     host.querySelectorAll('.mm-hand-group[data-kind="olive"] button')[1].click();
     host.querySelector('[data-action="source"][data-source="supply"]').click();
     host.querySelector('[data-action="play-turn"]').click();
-    expect(model.sent.at(-1)).toEqual({ type: "play", action: "put 2 olive; draw supply", step: 1 });
+    expect(model.sent.at(-1)).toEqual({ type: "play", action: "put 2 olive; draw supply", step: 1, id: expect.any(String) });
     const sent = model.sent.length;
     host.querySelector('[data-action="tally"]').click();
     expect(model.sent.length).toBe(sent);

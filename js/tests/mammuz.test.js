@@ -525,7 +525,7 @@ describe("cleanup", () => {
     // The kernel answers: the legal actions make the table playable; a challenge goes out.
     for (const fn of handlers.get("msg:custom")) fn({ type: "legal", step: 4, to_move: 0, actions: respondLegal() });
     host.querySelector('.mz-display[data-seat="3"] button.mz-card').click();
-    expect(model.send).toHaveBeenLastCalledWith({ type: "play", action: "challenge 1", step: 4 });
+    expect(model.send).toHaveBeenLastCalledWith({ type: "play", action: "challenge 1", step: 4, id: expect.any(String) });
     cleanup();
     expect([...handlers.values()].every((list) => list.length === 0)).toBe(true);
     expect(host.children.length).toBe(0);

@@ -87,6 +87,8 @@ const key = (k, target = $(".tw-root")) => {
   return event;
 };
 const kernelMessages = (model) => model.sent.filter((m) => m.type !== "hello");
+/** The id of the last play sent: Python's answers to it echo it. */
+const playId = (model) => model.sent.filter((m) => m.type === "play").at(-1).id;
 
 beforeEach(() => {
   el = document.createElement("div");
@@ -188,7 +190,7 @@ describe("rendering and the protocol", () => {
     const buttons = [...el.querySelectorAll(".tw-actions button")];
     expect(buttons.map((b) => b.textContent)).toEqual(["play 1", "play 2"]);
     buttons[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 2", step: 2 }]);
+    expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 2", step: 2, id: expect.any(String) }]);
     // Elsewhere in the timeline nothing is playable.
     click(".tw-first");
     expect(el.querySelectorAll(".tw-actions button").length).toBe(0);
@@ -201,7 +203,7 @@ describe("rendering and the protocol", () => {
     const first = el.querySelector(".tw-actions button");
     first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
     first.dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 1", step: 2 }]);
+    expect(kernelMessages(model)).toEqual([{ type: "play", action: "play 1", step: 2, id: expect.any(String) }]);
     // The page is left alone while the answer is on its way; a slow one gets the waiting board.
     expect(el.querySelectorAll(".tw-actions button").length).toBe(2);
     vi.advanceTimersByTime(PENDING_DRAW_MS);
@@ -210,9 +212,10 @@ describe("rendering and the protocol", () => {
     expect(kernelMessages(model)).toHaveLength(1);
     // A refused play is answered with the same legal actions: playable again.
     model.set("error", "Not now.");
-    model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"] });
+    model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"], id: playId(model) });
     el.querySelectorAll(".tw-actions button")[1].dispatchEvent(new MouseEvent("click", { bubbles: true }));
-    expect(kernelMessages(model).at(-1)).toEqual({ type: "play", action: "play 2", step: 2 });
+    expect(kernelMessages(model).at(-1)).toEqual({ type: "play", action: "play 2", step: 2, id: expect.any(String) });
+    expect(kernelMessages(model)[0].id).not.toBe(kernelMessages(model).at(-1).id);
   });
 
   test("a move's answer, one frames message with legal then the cursor, is drawn once, at once, playable", () => {
@@ -234,7 +237,7 @@ describe("rendering and the protocol", () => {
     const before = calls.length;
     // Drawn as the frames come, with their cursor (no beat of the frame before), playable
     // again, never offering "Continue from here".
-    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]], legal: { step: 2, to_move: 0, actions: ["play 1"] } });
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]], legal: { step: 2, to_move: 0, actions: ["play 1"] }, id: playId(model) });
     expect(calls.length).toBe(before + 1);
     expect(calls.at(-1).f).toEqual(FRAMES[4]);
     expect(calls.at(-1).ctx).toMatchObject({ cursor: 2, interactive: true, legal: ["play 1"], toMove: 0 });
@@ -274,7 +277,7 @@ describe("rendering and the protocol", () => {
     load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
     el.querySelector(".tw-actions button").dispatchEvent(new MouseEvent("click", { bubbles: true }));
     const bot = frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] });
-    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4], bot], legal: { step: 3, to_move: 1, actions: ["play 7"] } });
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4], bot], legal: { step: 3, to_move: 1, actions: ["play 7"] }, id: playId(model) });
     model.set("cursor", 3);
     expect(caption()).toBe("Bob plays a 3.");
     vi.advanceTimersByTime(DEFAULT_SPEED - 1);
@@ -296,14 +299,14 @@ describe("rendering and the protocol", () => {
     calls.at(-1).ctx.play("play 3");
     const before = calls.length;
     // The move alone (no `legal`): drawn at once with its step as the cursor, nothing playable.
-    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]], id: playId(model) });
     expect(calls.length).toBe(before + 1);
     expect(calls.at(-1)).toMatchObject({ f: FRAMES[4], continueShown: false, ctx: { cursor: 2, interactive: false, legal: [] } });
     expect(calls.at(-1).ctx.play("play 1")).toBe(false);
     // The bots' answers with `legal` a moment later: the move keeps its beat, then they follow.
     const bot = frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] });
     vi.advanceTimersByTime(5);
-    model.deliver({ type: "frames", from: 5, frames: [bot], legal: { step: 3, to_move: 1, actions: ["play 7"] } });
+    model.deliver({ type: "frames", from: 5, frames: [bot], legal: { step: 3, to_move: 1, actions: ["play 7"] }, id: playId(model) });
     model.set("cursor", 3);
     expect(caption()).toBe("Bob plays a 3.");
     vi.advanceTimersByTime(DEFAULT_SPEED - 6);
@@ -323,10 +326,10 @@ describe("rendering and the protocol", () => {
     const { model } = render(widget, { settings: { animate: false } });
     load(model, { frames: FRAMES.slice(0, 4), cursor: 1, legal: ["play 3"], toMove: 1 });
     calls.at(-1).ctx.play("play 3");
-    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]], id: playId(model) });
     expect(calls.at(-1)).toMatchObject({ f: FRAMES[4], continueShown: false, ctx: { cursor: 2, interactive: false } });
     const bots = [frame(3, 0, "Ann plays a 1.", true, { pile: [3, 1] }), frame(4, 0, "Bob plays a 2.", true, { pile: [3, 1, 2] })];
-    model.deliver({ type: "frames", from: 5, frames: bots, legal: { step: 4, to_move: 0, actions: ["play 7"] } });
+    model.deliver({ type: "frames", from: 5, frames: bots, legal: { step: 4, to_move: 0, actions: ["play 7"] }, id: playId(model) });
     expect(calls.at(-1)).toMatchObject({ f: bots[1], continueShown: false, ctx: { cursor: 4, interactive: true, legal: ["play 7"] } });
     expect($(".tw-step").textContent).toBe("step 4 / 4");
   });

@@ -1,7 +1,8 @@
 // The page between a move's two messages: Python sends the move on its own (no `legal`), then
-// the bots' answers with `legal` and the cursor. What else reaches the page in between (the
-// error cleared by the move, the same frames in a second display of the widget) must not make
-// the move wait or make a stale position playable.
+// the bots' answers with `legal` and the cursor, both echoing the play's id. What else reaches
+// the page in between (the error cleared by the move, the same frames in a second display of
+// the widget, the answer to another display's message taken first) must not make the move wait
+// or make a stale position playable.
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { DEFAULT_SPEED, createGameWidget } from "../src/timeline.js";
 
@@ -36,6 +37,9 @@ function fakeModel(traits = {}) {
   };
   return model;
 }
+
+/** The id of the last play sent: Python's answers to it echo it. */
+const playId = (model) => model.sent.filter((m) => m.type === "play").at(-1).id;
 
 const frame = (step, caption) => ({ step, sub: 0, caption, kind: "test", data: {}, view: { n: step }, last: true });
 const MOVES = [frame(0, "Set-up."), frame(1, "Ann plays a 5."), frame(2, "Bob plays a 3."), frame(3, "Ann plays a 1.")];
@@ -91,7 +95,7 @@ test("a move that clears the error banner is still drawn at once, and nothing is
   expect(page.last().ctx.play("play 1")).toBe(true);
   // Python: the move is played, `error` cleared, then the move's own frames (no `legal`)
   model.set("error", "");
-  model.deliver({ type: "frames", from: 3, frames: [MOVES[3]] });
+  model.deliver({ type: "frames", from: 3, frames: [MOVES[3]], id: playId(model) });
   expect(page.last().f.caption).toBe("Ann plays a 1."); // the answer to this page's play: at once
   expect(page.last().ctx.interactive).toBe(false);
   expect(page.last().ctx.play("play 2")).toBe(false);
@@ -106,14 +110,15 @@ test("a second display of the widget offers no play at a step a move was just pl
   vi.advanceTimersByTime(300);
   expect(b.last().ctx.interactive).toBe(true);
   a.last().ctx.play("play 1");
-  model.deliver({ type: "frames", from: 3, frames: [MOVES[3]] }); // the move, before the bots' answers
+  const id = playId(model);
+  model.deliver({ type: "frames", from: 3, frames: [MOVES[3]], id }); // the move, before the bots' answers
   // b still shows Bob's answer for the rest of its beat: not as a position to play from
   expect(b.last().f.caption).toBe("Bob plays a 3.");
   expect(b.last().ctx.interactive).toBe(false);
   expect(b.last().ctx.play("play 2")).toBe(false);
-  expect(model.sent.filter((m) => m.type === "play")).toEqual([{ type: "play", action: "play 1", step: 2 }]);
+  expect(model.sent.filter((m) => m.type === "play")).toEqual([{ type: "play", action: "play 1", step: 2, id }]);
   // the answers come with `legal`: both displays play on at the new cursor
-  model.deliver({ type: "frames", from: 4, frames: [frame(4, "Bob plays a 2.")], legal: { step: 4, to_move: 0, actions: ["play 6"] } });
+  model.deliver({ type: "frames", from: 4, frames: [frame(4, "Bob plays a 2.")], legal: { step: 4, to_move: 0, actions: ["play 6"] }, id });
   model.set("cursor", 4);
   vi.advanceTimersByTime(DEFAULT_SPEED * 3);
   for (const shown of [a, b]) expect(shown.last().ctx).toMatchObject({ cursor: 4, interactive: true, legal: ["play 6"] });
@@ -127,19 +132,71 @@ test("a pass-and-play screen keeps no frame of its own in the model: it would ou
   expect(model.get("current")).toBe(null);
 });
 
-// Fails: a page cannot tell the `legal` answering its own play from the `legal` answering a
-// message Python took before it (another display's hello, say), which ends its wait: the
-// position it played from is playable again until its own answer comes, and a second click
-// there replaces the first move in an analysis view. A play and its answer would need an id.
-test.fails("a page stays waiting for its play's answer when a reset asked for by another display comes first", () => {
+test("a page stays waiting for its play's answer when a reset asked for by another display comes first", () => {
+  // Python answers another display's hello, taken before this page's play: its `legal` is not
+  // the answer to the play. Ending the wait there made the position played from playable again,
+  // and a second click in an analysis view replaced the first move.
   const model = fakeModel();
   const a = display(model);
   atBobsAnswer(model);
   vi.advanceTimersByTime(DEFAULT_SPEED * 2);
   expect(a.last().ctx.play("play 1")).toBe(true);
-  // Python answers another display's hello, which it took before this page's play
+  const id = playId(model);
   model.deliver({ type: "frames", from: 0, frames: MOVES.slice(0, 3) });
   model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"] });
   model.deliver({ type: "goto", step: 2 });
   expect(a.last().ctx.interactive).toBe(false);
+  expect(a.last().ctx.play("play 2")).toBe(false);
+  // Another display's refused play (its `error`, its `legal` with its own id) does not end it either.
+  model.set("error", "Bob is played by a bot; play 9 was not played.");
+  model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"], id: `${id}x` });
+  expect(a.last().ctx.play("play 2")).toBe(false);
+  // Its own answer does: the move at once, then the bots' answers with `legal`.
+  model.set("error", "");
+  model.deliver({ type: "frames", from: 3, frames: [MOVES[3]], id });
+  expect(a.last().f.caption).toBe("Ann plays a 1.");
+  expect(a.last().ctx.interactive).toBe(false);
+  model.deliver({ type: "frames", from: 4, frames: [frame(4, "Bob plays a 2.")], legal: { step: 4, to_move: 0, actions: ["play 6"] }, id });
+  model.set("cursor", 4);
+  vi.advanceTimersByTime(DEFAULT_SPEED * 3);
+  expect(a.last().ctx).toMatchObject({ cursor: 4, interactive: true, legal: ["play 6"] });
+  expect(model.sent.filter((m) => m.type === "play")).toEqual([{ type: "play", action: "play 1", step: 2, id }]);
+});
+
+test("two displays of the widget give their plays different ids; a refused play's answer frees its own page only", () => {
+  const model = fakeModel();
+  const a = display(model);
+  const b = display(model);
+  atBobsAnswer(model);
+  vi.advanceTimersByTime(DEFAULT_SPEED * 2);
+  expect(a.last().ctx.play("play 1")).toBe(true);
+  const first = playId(model);
+  expect(b.last().ctx.play("play 2")).toBe(true); // before a's answer reached b
+  const second = playId(model);
+  expect(first).not.toBe(second);
+  // Python refuses a's play (say, a stale step) and answers it: a plays again, b still waits
+  model.set("error", "The game moved on; play 1 was not played.");
+  model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"], id: first });
+  vi.advanceTimersByTime(DEFAULT_SPEED);
+  expect(a.last().ctx.interactive).toBe(true);
+  expect(b.last().ctx.interactive).toBe(false);
+  model.deliver({ type: "legal", step: 2, to_move: 0, actions: ["play 1", "play 2"], id: second });
+  expect(b.last().ctx.interactive).toBe(true);
+});
+
+test("a play's answer reaching a page whose seat changed meanwhile ends its wait", () => {
+  const model = fakeModel({ bot_seats: [] });
+  const page = display(model);
+  atBobsAnswer(model);
+  vi.advanceTimersByTime(DEFAULT_SPEED * 2);
+  expect(page.last().ctx.play("play 1")).toBe(true);
+  const id = playId(model);
+  model.set("seat", 0); // the selector, before the answer came: the old frames are dropped
+  model.deliver({ type: "frames", from: 3, frames: [MOVES[3]], legal: { step: 3, to_move: 1, actions: ["play 6"] }, id });
+  model.deliver({ type: "frames", from: 0, frames: MOVES });
+  model.deliver({ type: "legal", step: 3, to_move: 1, actions: [] });
+  model.set("cursor", 3);
+  model.deliver({ type: "goto", step: 3 });
+  model.deliver({ type: "legal", step: 3, to_move: 0, actions: ["play 6"] }); // the next turn's
+  expect(page.last().ctx).toMatchObject({ seat: 0, interactive: true, legal: ["play 6"] });
 });

@@ -95,6 +95,8 @@ _VIEWING = object()  # to_html's default seat: the widget's own
 ERROR_LIMIT = 600
 #: No notation is this long; a longer forged action is refused before the game parses it.
 ACTION_LIMIT = 1000
+#: The longest id a page may give its play (the page's own are a few characters).
+PLAY_ID_LIMIT = 32
 
 #: Widgets whose ``current`` changed without being sent (after an action: the browser built
 #: that frame from the frames it received). Sent once a notebook cell has run, so that a
@@ -205,6 +207,7 @@ class GameWidget(anywidget.AnyWidget):
         self._encoded: OrderedDict = OrderedDict()
         self._quiet_current = False
         self._answering_browser = False  # inside a message from the browser (see _sync_cursor)
+        self._play_id = None  # the id of the page's play being answered: its answers echo it
         self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
         # The frames of the steps played and not yet sent, {"from": i, "frames": [...]}: an action
         # and the bots' answers to it leave as one message, with `legal` (see _send_legal).
@@ -750,6 +753,8 @@ class GameWidget(anywidget.AnyWidget):
             return
         legal = self._legal_message()
         if self._outbox is None:
+            if self._play_id is not None:
+                legal["id"] = self._play_id
             self.send(legal)
             return
         del legal["type"]
@@ -762,6 +767,8 @@ class GameWidget(anywidget.AnyWidget):
         msg = {"type": "frames", "from": out["from"], "frames": out["frames"]}
         if legal is not None:
             msg["legal"] = legal
+        if self._play_id is not None:
+            msg["id"] = self._play_id  # the answer to that page's play: it waits for this id
         self.send(msg)
         if cursor:
             # `cursor` after the frames: the browser draws them without waiting for it.
@@ -879,6 +886,12 @@ class GameWidget(anywidget.AnyWidget):
 
     # receiving ----------------------------------------------------------------------------
     def _on_msg(self, _widget, content, buffers):
+        try:
+            self._answer(content)
+        finally:
+            self._play_id = None
+
+    def _answer(self, content):
         self._answering_browser = True
         try:
             self._dispatch(content)
@@ -910,6 +923,7 @@ class GameWidget(anywidget.AnyWidget):
         if kind == "hello":
             self._send_all()
         elif kind == "play":
+            self._play_id = self._check_play_id(msg)
             self._play_from_browser(msg)
         elif kind == "goto":
             self._goto_from_browser(msg)
@@ -922,6 +936,15 @@ class GameWidget(anywidget.AnyWidget):
         """Game-specific browser messages: return True when handled. Raise ``ValueError``
         with a clear sentence to refuse one (it is shown as ``error``)."""
         return False
+
+    @staticmethod
+    def _check_play_id(msg):
+        """The id the page gave its play (echoed by every answer to it), or ``None``."""
+        play_id = msg.get("id")
+        if play_id is not None and (not isinstance(play_id, str) or not 0 < len(play_id) <= PLAY_ID_LIMIT):
+            raise _Refused(f"A play's id must be a string of 1 to {PLAY_ID_LIMIT} characters, got {_short(play_id)}; "
+                           "nothing was played.")
+        return play_id
 
     def _check_step(self, msg) -> int:
         step = msg.get("step")
