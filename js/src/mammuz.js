@@ -113,13 +113,16 @@ export const css = `
   .mz-herd > .mz-display:not(.mz-display-last) { min-width: 0; overflow: hidden; }
   .mz-display:not(.mz-display-last) .mz-display-head { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
 }
-/* The display being laid stands whole under the herd, its cards full size, framed as not yet
-   laid. */
-.mz-herd > .mz-display-laying { grid-column: 1 / -1; justify-self: start; border: 2px dotted var(--mz-muted); }
-.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-card { width: 72px; height: 84px; padding: 3px 1px; justify-content: center; }
-.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-icon { width: 30px; height: 30px; }
-.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-card-name { display: block; }
-.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-back-mark { font-size: 16px; }
+/* The display being laid takes no row of the herd's room: it stands at the heading's end, framed
+   as not yet laid, a small back (or, to a seat that knows it, its card's colour) per card, each
+   named for a screen reader. */
+.mz-herd-box { position: relative; }
+.mz-herd-box:has(.mz-display-laying) > h4 { padding-right: 200px; }
+.mz-herd > .mz-display.mz-display-laying { position: absolute; top: 3px; right: 6px; max-width: calc(100% - 12px); flex-direction: row;
+  align-items: center; gap: 4px; padding: 0 4px; border: 2px dotted var(--mz-muted); white-space: nowrap; }
+.mz-display.mz-display-laying .mz-display-cards { padding: 0; gap: 2px; }
+.mz-root .mz-display.mz-display-laying .mz-display-cards .mz-card { width: 10px; height: 14px; padding: 0; border-radius: 2px; box-shadow: none; }
+.mz-display.mz-display-laying .mz-display-cards .mz-card > * { display: none; }
 /* The last display's label and claim share a line: a long herd keeps its room for cards. */
 .mz-display-last { display: grid; grid-template-columns: auto minmax(0, 1fr); align-items: center; gap: 3px 6px; }
 .mz-display-last > .mz-display-cards { grid-column: 1 / -1; }
@@ -378,13 +381,14 @@ function displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast) {
 }
 
 /** The display a seat is laying, card by card, before it joins the herd: its backs (its cards
- * face up to the seat laying it and in the all-seeing view), under the displays laid before. */
+ * face up to the seat laying it and in the all-seeing view), after the displays laid before
+ * (the herd's heading and the status line name the species it is laid as). */
 function layingGroup(doc, view, ctx, lay) {
   const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && lay.seat === ctx.seat;
   const who = seatName(view, ctx, lay.seat);
   const group = el(doc, "div", { class: "mz-display mz-display-laying", dataset: { seat: String(lay.seat) } },
     el(doc, "div", { class: "mz-display-head" }, who, " ",
-      el(doc, "span", { class: "mz-claim" }, `is laying ${lay.count} as ${herdOf(lay.species)}`)));
+      el(doc, "span", { class: "mz-claim" }, `is laying ${lay.count}`)));
   const cards = el(doc, "div", { class: "mz-display-cards" });
   for (let i = 0; i < lay.count; i++) {
     const known = Array.isArray(lay.cards) ? lay.cards[i] : undefined;
@@ -393,7 +397,6 @@ function layingGroup(doc, view, ctx, lay) {
       ? faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, known: true }, doc)
       : cardBack({}, doc));
   }
-  if (!lay.count) cards.append(el(doc, "span", { class: "mz-claim" }, "no card yet"));
   group.append(cards);
   return group;
 }
@@ -407,7 +410,7 @@ export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
   const displays = view.displays || [];
   // A round's starter names the species before laying a card: the herd is being started.
   const title = view.claim ? `The ${herdOf(view.claim)}: ${displays.reduce((n, d) => n + d.size, 0)} claimed`
-    : view.laying ? `A new ${herdOf(view.laying.species)}: its first display is being laid` : "No herd: a new round starts";
+    : view.laying ? `A new ${herdOf(view.laying.species)}` : "No herd: a new round starts";
   const claim = view.claim || "";
   const earlier = String(Math.max(1, displays.length - 1));
   const challenges = composer ? [...composer.challenges].sort((a, b) => a - b) : [];
@@ -868,11 +871,12 @@ export function mount(boardEl, ctx) {
     const J = JSON.stringify;
     const animKey = fresh ? `${frame.step}:${frame.sub}` : "";
     fill("status", J([names, view.phase, view.to_move, view.winners, view.claim, view.displays.length, settled,
-      (view.hand_sizes || []).join(), (view.displays.at(-1) || {}).seat]), () => drawStatus(doc, view, c, settled));
+      (view.hand_sizes || []).join(), (view.displays.at(-1) || {}).seat, view.laying && [view.laying.seat, view.laying.species, view.laying.count]]),
+    () => drawStatus(doc, view, c, settled));
     fill("middle", J([view.species, view.bases, view.extinct, view.dinosaurs_out, view.pile, view.pile_cards,
       view.dinosaurs_in_play, anim.pile || anim.dinosaursOut || anim.bases.size ? animKey : "", [...anim.bases]]), () => drawMiddle(doc, view, anim));
     const marks = lastMarks(frame);
-    fillItems("herd", composer ? null : J([names, c.seat, view.displays, view.claim, view.turned, marks, anim.flip || anim.laid ? animKey : ""]),
+    fillItems("herd", composer ? null : J([names, c.seat, view.displays, view.claim, view.laying, view.turned, marks, anim.flip || anim.laid ? animKey : ""]),
       () => herdItems(doc, view, c, composer, anim, marks));
     fillItems("seats", J([names, c.seat, c.botSeats, view.hand_sizes, view.to_move, view.phase, view.starter, view.winners,
       view.displays.length, settled, anim.seats.size || anim.chips.size ? animKey : "", [...anim.chips]]), () => seatsItems(doc, view, c, anim, settled));

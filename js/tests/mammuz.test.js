@@ -202,13 +202,17 @@ describe("the seat view", () => {
     board.update(frame(seatView(lay)), null, ctx);
     expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as herd of tigers: 2 so far.");
     const head = host.querySelector(".mz-herd-box h4").textContent;
-    expect(head).toBe("A new herd of tigers: its first display is being laid");
+    expect(head).toBe("A new herd of tigers");
     const laying = [...host.querySelectorAll('.mz-display-laying[data-seat="3"] .mz-card')];
     expect(laying.length).toBe(2);
     expect(laying.every((c) => c.classList.contains("mz-back") && c.dataset.card === undefined)).toBe(true);
     const own = makeCtx({ seat: 3 });
     board.update(frame(seatView({ ...lay, laying: { ...lay.laying, cards: ["tiger", "hare"] } })), null, own);
     expect([...host.querySelectorAll(".mz-display-laying .mz-card")].map((c) => c.dataset.card)).toEqual(["tiger", "hare"]);
+    // The next card laid: the status line counts it too.
+    board.update(frame(seatView({ ...lay, laying: { ...lay.laying, count: 3, cards: ["tiger", "hare", "hare"] } })), null, own);
+    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as herd of tigers: 3 so far.");
+    expect(host.querySelectorAll(".mz-display-laying .mz-card").length).toBe(3);
     board.destroy();
   });
 

@@ -275,7 +275,7 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         title = f"The {herd_of(claim)}: {sum(d.get('size', 0) for d in displays)} claimed"
     elif isinstance(laying, dict):
         # A round's starter names the species before laying a card: the herd is being started.
-        title = f"A new {herd_of(laying.get('species'))}: its first display is being laid"
+        title = f"A new {herd_of(laying.get('species'))}"
     else:
         title = "No herd: a new round starts"
     marks, hx, hy = [], 24.0, y + 24
