@@ -157,6 +157,34 @@ def test_the_browser_may_carry_back_a_frame_it_was_sent_but_not_write_one():
     assert "may not change 'current'" in w.error
 
 
+def test_the_page_may_carry_back_its_last_frame_after_another_screen_forked_the_match():
+    # A seat switch the page sent before the frames of another screen's fork reached it carries
+    # the last frame it held, of a step the fork dropped: it was refused as written by the page
+    # ("may not change 'current'"), and the player saw an error for a switch that was taken.
+    m = tw.Match("mamba", seed=2)
+    player = record(tw.widget(m, seat=0, bots={1: "random"}))
+    coach = record(tw.widget(m))
+    for w in (player, coach):
+        browser(w, {"type": "hello"})
+    browser(player, {"type": "play", "step": 0, "action": str(m.state.legal_actions()[0])})
+    assert len(m) == 2
+    held = player.held[-1]  # the page model's `current`: the last frame the page received
+    browser(coach, {"type": "goto", "step": 0})
+    browser(coach, {"type": "play", "step": 0, "action": str(m.state.legal_actions()[1])})  # the fork
+    assert len(m) == 1 and player.held[-1] != held
+    player.set_state({"seat": 1, "current": held})  # sent before the fork's frames came
+    assert player.error == "" and player.seat == 1 and player.held == frames_json(m, 1)
+    assert json.loads(json.dumps(player.current)) == frames_json(m, 1)[-1]
+    # a frame the page wrote, or another seat's dropped frame, is still refused
+    for forged in (dict(held, caption="forged"), dict(held, view={**held["view"], "board": "." * 81})):
+        player.error = ""
+        player.set_state({"current": forged})
+        assert "may not change 'current'" in player.error
+    player.error = ""
+    player.set_state({"current": held})  # seat 0's frame, on seat 1's view
+    assert "may not change 'current'" in player.error
+
+
 def test_a_reload_re_encodes_nothing_and_gives_the_same_timeline(monkeypatch):
     m = finished_plus(seed=2, players=4)
     w = record(tw.widget(m, seat=1))

@@ -216,6 +216,7 @@ class GameWidget(anywidget.AnyWidget):
         self._bots = {}
         self._at = None  # (step, sub): the frame Python last told the browser to show
         self._seen = {}  # pass-and-play: seat → the match's cursor when that seat passed the screen on
+        self._dropped = []  # (seat, JSON) of the last frames of steps a fork dropped (see _is_frame_sent)
         super().__init__(**kwargs)
         self.lock_seat = lock_seat
         self.replay = replay
@@ -599,11 +600,33 @@ class GameWidget(anywidget.AnyWidget):
             return
         super().set_state(accepted)
 
+    #: How many dropped steps' last frames a widget still takes back from the page's model.
+    DROPPED_KEPT = 16
+
+    def _remember_dropped(self, step: int):
+        """Keep the last frame of each step from ``step`` on that the page got, as it got it: a
+        fork from another screen drops them, and an update the page sent before the fork's
+        frames reached it carries one back as its model's ``current``."""
+        for (seat, at), (encoded, last_view) in self._encoded.items():
+            if at >= step and seat == self.seat:
+                frame = {key: value for key, value in encoded[-1].items() if key != "view_delta"}
+                frame.update(view=last_view, last=True)
+                self._dropped.append((seat, json.dumps(frame, sort_keys=True, default=str)))
+        del self._dropped[:-self.DROPPED_KEPT]
+
     def _is_frame_sent(self, value) -> bool:
         """Whether ``value`` is a frame of this widget's match as its seat sees it (what the
-        browser holds as ``current``), not one the browser wrote."""
+        browser holds as ``current``), or one of a step a fork dropped since it was sent; not
+        one the browser wrote."""
         if not isinstance(value, dict) or self.pass_to is not None:
             return False
+        if self._dropped and any(seat == self.seat for seat, _ in self._dropped):
+            try:
+                text = json.dumps(value, sort_keys=True)
+            except (TypeError, ValueError, RecursionError):
+                return False
+            if (self.seat, text) in self._dropped:
+                return True
         step, sub = value.get("step"), value.get("sub")
         if not _is_int(step) or not _is_int(sub) or not 0 <= step <= len(self._match):
             return False
@@ -818,6 +841,7 @@ class GameWidget(anywidget.AnyWidget):
         if not self.replay and self._at is not None and self._at[0] != self._match.cursor:
             self._at = None  # the match moved elsewhere: show where play continues there
         if kind == "play" and dropped:  # a new step replaces a recorded future: forget its encodings
+            self._remember_dropped(step)
             self._encoded = OrderedDict((k, v) for k, v in self._encoded.items() if k[1] < step)
         if self.pass_to is not None:
             # Covered: nothing is sent; the next player gets every frame when ready.

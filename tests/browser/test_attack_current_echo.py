@@ -28,6 +28,11 @@ pass_w.set_state = _spy
 pass_w""",
     """view_w = tw.widget(tw.Match("mamma-mia", seed=5, players=2), seat=0, bots={1: "random"})
 view_w""",
+    """board = tw.Match("mamba", seed=2)
+player_w = tw.widget(board, seat=0, bots={1: "random"})
+player_w""",
+    """coach_w = tw.widget(board)  # a second screen on the same match: the all-seeing analysis view
+coach_w""",
 ]
 
 
@@ -96,3 +101,52 @@ def test_a_display_switch_after_python_changed_the_seat_shows_no_error(notebook,
     wait_until(lambda: kernel_json(nb, "print(json.dumps(view_w.settings.get('tally')))") is True,
                what="the tally switched in the kernel")
     assert kernel_json(nb, "print(json.dumps(view_w.error))") == ""
+
+
+def click_a_move(root, pick=0):
+    """Click a stone, then a destination, on a Mamba board; return the destination."""
+    root.locator("svg.mamba-board [data-cell].pickable").nth(pick).click()
+    target = root.locator("svg.mamba-board [data-cell].dest").first
+    target.wait_for()
+    destination = target.get_attribute("data-cell")
+    target.click()
+    return destination
+
+
+def test_a_seat_switch_crossing_another_screens_fork_shows_no_error(notebook, notebook_path):
+    # The page's model carries the last frame it received as `current` with a seat switch. When
+    # another screen's fork reaches the kernel first, that frame is of a step the fork dropped:
+    # Python refused it ("The browser may not change 'current'") and the player saw an error.
+    nb = notebook(notebook_path)
+    page = nb.page
+    nb.run_all()
+    player = page.locator(".jp-CodeCell").nth(2).locator(".tw-root").first
+    coach = page.locator(".jp-CodeCell").nth(3).locator(".tw-root").first
+    # the player moves (the page keeps the bot's answer, its last frame, in its model)
+    player.locator("svg.mamba-board [data-cell].pickable").first.wait_for()
+    click_a_move(player)
+    wait_until(lambda: kernel_json(nb, "print(len(board))") == 2, what="the move and the bot's answer")
+    player.locator("svg.mamba-board [data-cell].pickable").first.wait_for()
+    # the coach, on the other screen, goes back to the start
+    coach.get_by_role("button", name="First frame").click()
+    coach.locator(".tw-continue").click()
+    wait_until(lambda: kernel_json(nb, "print(board.cursor)") == 0, what="the coach's screen to move the match back")
+    # The coach's move there and the player's switch cross: the kernel takes the coach's first
+    # (as if it had come first), then the switch the page sent before the fork's frames came.
+    nb.execute("""_set_state = player_w.set_state
+def _coach_first(data):
+    if "seat" in data and len(board) == 2:
+        coach_w._handle_custom_msg({"type": "play", "step": 0, "action": str(board.state.legal_actions()[1])}, [])
+    return _set_state(data)
+player_w.set_state = _coach_first""")
+    player.scroll_into_view_if_needed()
+    player.locator("select.tw-seat").select_option("1")
+    wait_until(lambda: kernel_json(nb, "print(json.dumps([len(board), player_w.seat]))") == [1, 1],
+               what="the coach's move and the player's switch")
+    player.locator(".tw-log-item").nth(1).filter(has_text="South moves").wait_for()
+    page.wait_for_timeout(500)
+    player.screenshot(path=str(ARTIFACTS / "attack-fork-seat-switch.png"))
+    assert kernel_json(nb, "print(json.dumps([player_w.error, coach_w.error]))") == ["", ""]
+    assert player.locator(".tw-error-text").inner_text().strip() == ""
+    assert player.locator(".tw-log-item").count() == 2  # the coach's line, as the kernel's match
+    assert player.locator("select.tw-seat").input_value() == "1"
