@@ -237,4 +237,10 @@ def test_a_ciottona_question_counts_its_ways_and_leaves_each_answer_to_name_its_
         assert len(question) < 150, question
     # Every pair the question no longer lists is named by an answer.
     assert all(any(f"with {pair}" in a for a in answers) for pair in decision["choices"])
+    # A Monotoni's four kinds, single words, are still named in its question.
+    m = tw.Match("mamma-mia", seed=0, players=3)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(3)}, max_steps=30)
+    decision = m.state.observe(None)["evaluation"]["decision"]
+    assert decision["kind"] == "choose_kind" and len(decision["choices"]) == 4, decision
+    assert f"({', '.join(decision['choices'])})" in decision["question"], decision
 

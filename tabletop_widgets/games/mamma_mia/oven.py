@@ -617,8 +617,9 @@ def _decision(state, seat):
         variants = parts["variants"]
         choices = [_variant_text(v, g.kinds)[6:] for v, _ in variants]
         # A Ciottona's pairs of kinds (up to fifteen) would fill the decision's region: the
-        # question only counts them, as each answer names its own.
-        if len(choices) <= 3:
+        # question only counts them, as each answer names its own. A list of single kinds (a
+        # Monotoni's) is short, and named.
+        if len(choices) <= 3 or not any("+" in choice for choice in choices):
             kinds = ", ".join(choices)
         else:
             kinds = f"{len(choices)} ways"
