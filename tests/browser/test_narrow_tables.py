@@ -106,6 +106,10 @@ def test_a_narrow_widget_cuts_nothing_and_keeps_one_height(page, tmp_path, case)
         caption = page.evaluate("() => document.querySelector('.tw-caption').getBoundingClientRect().width"
                                 " / document.querySelector('.tw-main').getBoundingClientRect().width")
         assert caption > 0.95, (width, caption)
+        # The view's note is read whole, not cut to a few words and an ellipsis.
+        note = page.evaluate("() => { const n = document.querySelector('.tw-view-note');"
+                             " return [n.scrollWidth <= n.clientWidth + 1, n.textContent]; }")
+        assert note[0], (width, note)
         heights = page.locator(".tw-root").evaluate(WALK_HEIGHTS)
         assert max(heights) - min(heights) <= 2, (width, sorted(set(heights)))
         if case == "mamba-4":
