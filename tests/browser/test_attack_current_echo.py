@@ -150,3 +150,31 @@ player_w.set_state = _coach_first""")
     assert player.locator(".tw-error-text").inner_text().strip() == ""
     assert player.locator(".tw-log-item").count() == 2  # the coach's line, as the kernel's match
     assert player.locator("select.tw-seat").input_value() == "1"
+
+
+def test_a_page_waiting_for_its_play_stays_unplayable_while_another_displays_reload_is_answered(notebook, notebook_path):
+    # Python answers another display's hello (frames, `legal`) before this page's play: that
+    # `legal` ended the page's wait, so the position it played from was playable again until
+    # its own answer came (a second click there would have replaced the first move).
+    nb = notebook(notebook_path)
+    page = nb.page
+    nb.run_all()
+    player = page.locator(".jp-CodeCell").nth(2).locator(".tw-root").first
+    player.locator("svg.mamba-board [data-cell].pickable").first.wait_for()
+    nb.execute("""import time
+_dispatch = player_w._dispatch
+def _reload_first(msg):
+    if msg.get("type") == "play":
+        _dispatch({"type": "hello"})  # another display's reload, taken first
+        player_w._send_legal()
+        time.sleep(1.5)
+    return _dispatch(msg)
+player_w._dispatch = _reload_first""")
+    player.scroll_into_view_if_needed()
+    click_a_move(player)
+    page.wait_for_timeout(700)  # the reload's answer is in, the play's is not
+    player.screenshot(path=str(ARTIFACTS / "attack-play-waits-past-a-reload.png"))
+    assert player.locator("svg.mamba-board [data-cell].pickable").count() == 0
+    wait_until(lambda: kernel_json(nb, "print(len(board))") == 2, what="the move and the bot's answer")
+    player.locator("svg.mamba-board [data-cell].pickable").first.wait_for()  # playable again, at the answer
+    assert kernel_json(nb, "print(json.dumps(player_w.error))") == ""
