@@ -340,6 +340,15 @@ export const css = `
   /* "4×" reads "4" beside its icon (no count on a card reaches 10). */
   .mm-teaching .mm-order .mm-recipe-n { width: 1ch; overflow: hidden; }
 }
+/* Narrower still (a widget of 360 px): the owner's name without its dot, and a pile the next card
+   covers gives up width too, down to its colour's edge and its icon (its count when it comes
+   forward), so that the row's last card stays whole. */
+@container mm-hands (max-width: 340px) {
+  .mm-teaching .mm-hand-owner > .mm-dot { display: none; }
+  .mm-slot-hand > .mm-hand.mm-teaching { column-gap: 2px; }
+  .mm-teaching .mm-hand-cards > .mm-hand-group:not(:last-child) { min-width: 18px; flex: 0 1 auto; }
+  .mm-teaching .mm-hand-cards > .mm-hand-group:not(:last-child):not(:hover):not(:has(:focus-visible)) { overflow: hidden; }
+}
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mm-controls button, .mm-decision button, .mm-tally-toggle {
   border: 1px solid var(--mm-border); background: var(--mm-bg); color: var(--mm-fg);

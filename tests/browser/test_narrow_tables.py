@@ -240,3 +240,25 @@ def test_a_display_that_must_be_challenged_says_so_in_the_status_line_s_room(pag
         _shot(page, f"must-challenge-{width or 1280}")
     assert all(fits and "must challenge" in text for fits, text in seen.values()), seen
     assert axe_problems(page, page.locator(".tw-root")) == []
+
+
+def test_every_hand_of_the_all_seeing_view_keeps_its_last_card_whole_at_360_px(page, tmp_path):
+    # A whole Plus game of four seen by all: rows of up to a dozen piles and orders.
+    m = _played("mamma-mia-plus", 4, 2, None)
+    _open(page, tw.widget(m, replay=True), tmp_path / "every-hand.html")
+    _width(page, 360)
+    worst = page.evaluate("""() => {
+      const slider = document.querySelector('.tw-slider'); let worst = [-999, -1];
+      for (let i = 0; i <= Number(slider.max); i += 3) {
+        slider.value = i; slider.dispatchEvent(new Event('input'));
+        const slot = document.querySelector('.mm-slot-hand').getBoundingClientRect();
+        for (const row of document.querySelectorAll('.mm-teaching .mm-hand-cards')) {
+          const last = row.lastElementChild;
+          if (last && last.getBoundingClientRect().right - slot.right > worst[0]) worst = [last.getBoundingClientRect().right - slot.right, i];
+        }
+      }
+      slider.value = worst[1]; slider.dispatchEvent(new Event('input'));
+      return worst;
+    }""")
+    _shot(page, "every-hand-360")
+    assert worst[0] <= 0.5, worst
