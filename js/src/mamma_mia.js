@@ -159,7 +159,11 @@ export const css = `
 .mm-oven { position: relative; flex: 1 1 0; min-height: 0; padding-top: 71px; box-sizing: border-box; }
 .mm-oven.mm-oven-low { padding-top: 68px; }
 .mm-oven > .mm-pile { position: absolute; top: 0; left: 0; right: 0; flex-direction: row; gap: 6px; }
-.mm-oven > .mm-log { height: 100%; box-sizing: border-box; }
+/* The pile (its count and backs) and the log (an entry marked revealed or new) change with most
+   frames of an evaluation: each is laid out on its own, at the height it has. */
+.mm-oven > .mm-pile { height: 67px; contain: size layout; }
+.mm-oven.mm-oven-low > .mm-pile { height: 64px; }
+.mm-oven > .mm-log { height: 100%; box-sizing: border-box; contain: size layout; }
 /* The oven's log scrolls in the room its region leaves, which no whole number of entries fills:
    its foot fades out, so the entry the region cuts reads as the next one below, not as a line
    cut in half; scrolled to its end, the oldest entry stands whole above the fade. */
