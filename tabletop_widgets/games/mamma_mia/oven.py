@@ -49,7 +49,12 @@ def apply_decision(state, action, events):
         # the fresh state that the whole decision changes in place (``_apply`` sets its
         # ``_events`` and ``_from``)
         fresh = object.__new__(type(state))
-        fresh.__dict__ = state.__dict__.copy()
+        d = fresh.__dict__ = state.__dict__.copy()
+        pending = d["pending"]
+        if pending[0] == "settle" and action is SEND_BACK:  # the owner's most frequent answer
+            oid = pending[1]
+            _send_back_quietly(d, oid, state.game.deck[oid].colour, d["shown"])
+            return _reveal_quietly(fresh)
         state = fresh
     if state.pending[0] == "settle":
         after = apply_settle(state, action, events)
@@ -240,10 +245,11 @@ def reveal(state, events):
 
 def _reveal_quietly(state):
     """:func:`reveal` without events, changing the fresh ``state`` in place: the ingredients up
-    to the next order go to the table at once."""
+    to the next order go to the table at once, and each order is settled by
+    :func:`_settle_quietly`."""
     g = state.game
     d = state.__dict__
-    items = state.oven
+    items = d["oven"]
     end = len(items)
     while d["pending"] is None:
         cursor = d["cursor"]
@@ -259,13 +265,86 @@ def _reveal_quietly(state):
                 cursor += 1
                 if cursor < end:
                     item = items[cursor]
-            d.update(cursor=cursor, part=0, table=tuple(table), shown=None)
+            d["cursor"] = cursor
+            d["part"] = 0
+            d["table"] = tuple(table)
+            d["shown"] = None
             continue
-        oid = item[2]
-        d.update(cursor=cursor + 1, shown=shown_card(state, g.deck[oid]))
-        state = settle_revealed(state, oid, None)
-        d = state.__dict__
+        d["cursor"] = cursor + 1
+        _settle_quietly(state, d, g, item[2])
     return state
+
+
+def _settle_quietly(state, d, g, oid):
+    """:func:`settle_revealed` of the order ``oid`` just revealed, without events: ``state``
+    (whose fields are ``d``) changed in place. A playout settles several orders an action, so
+    the decisions of :func:`settle_revealed` are written out here on the fields themselves."""
+    card = g.deck[oid]
+    owner = card.colour
+    shown = g.shown_cards[oid]  # shown_card: the order as revealed
+    table = d["table"]
+    t = card.type
+    if t == "bombastica":
+        total = sum(table)
+        if total >= BOMBASTICA_MIN:
+            _made_quietly(d, g, oid, owner, table, (0,) * g.nk, shown)
+        elif g.options["bombastica_from_hand"] and BOMBASTICA_MIN - total <= sum(d["hands_ing"][owner]):
+            d["pending"] = ("settle", oid)
+            d["shown"] = shown
+        else:
+            _send_back_quietly(d, oid, owner, shown)
+        return
+    if t == "minimale":
+        variants, _ = ways(state, card)
+        if variants is None:
+            _send_back_quietly(d, oid, owner, shown)
+            return
+    else:
+        if (t == "mini" or t == "small_monotoni") and table[card.crossed]:
+            _send_back_quietly(d, oid, owner, shown)
+            return
+        variants = g._ways.get(oid)
+        if variants is None:
+            variants = g._ways[oid] = tuple(_printed_ways(g, card))
+    if len(variants) == 1:
+        needs = variants[0][1]
+        missing = _missing(needs, table)
+        if missing == g.no_cards:  # the table holds it
+            _made_quietly(d, g, oid, owner, needs, g.no_cards, shown)
+            return
+        missings = [missing]
+    else:
+        missings = [_missing(needs, table) for _, needs in variants]
+    if min(map(sum, missings)) <= sum(d["hands_ing"][owner]) or (g.help and next_helper(state, owner) is not None):
+        pending = d["pending"] = ("settle", oid)
+        d["shown"] = LazyShown((shown_needs, shown, variants[0][1])) if len(variants) == 1 else shown
+        d["_settled"] = (pending, table, variants, missings)
+    else:
+        _send_back_quietly(d, oid, owner, shown)
+
+
+def _send_back_quietly(d, oid, owner, shown):
+    """:func:`send_back` without events, on the fields ``d`` of a fresh state."""
+    waiters = d["waiters"]
+    d["waiters"] = waiters[:owner] + (waiters[owner] + (oid,),) + waiters[owner + 1:]
+    d["pending"] = None
+    d["shown"] = None if shown is None else LazyShown((shown_sent_back, shown))
+
+
+def _made_quietly(d, g, oid, owner, needs, from_hand, shown):
+    """:func:`made` without events and without a helper, on the fields ``d`` of a fresh state."""
+    delivered = d["delivered"]
+    d["delivered"] = delivered[:owner] + (delivered[owner] + (oid,),) + delivered[owner + 1:]
+    if from_hand == g.no_cards:  # the table alone: no hand changes
+        from_table = needs
+    else:
+        from_table = _sub(needs, from_hand)
+        hands = d["hands_ing"]
+        d["hands_ing"] = hands[:owner] + (_sub(hands[owner], from_hand),) + hands[owner + 1:]
+    d["table"] = _sub(d["table"], from_table)
+    d["used"] = _add(d["used"], needs)
+    d["pending"] = None
+    d["shown"] = LazyShown((shown_made, shown, needs, from_hand, g.no_cards, None, from_table))
 
 
 def shown_card(state, card):
