@@ -1017,3 +1017,14 @@ def test_events_read_long_after_through_a_pickle_or_a_copy_are_those_read_at_onc
         rng.shuffle(order)
         for i in order:
             assert told((pickled, copied, later)[i % 3][i]) == at_once[i]
+
+
+def test_a_seats_value_is_replaced_in_place_of_that_seat_only():
+    # the turn and the evaluation replace one seat's hand, waiter or delivered pile in a tuple of
+    # every seat's with a function per seat count and seat (IN_SEAT)
+    from tabletop_widgets.games.mamma_mia.cards import IN_SEAT
+
+    for n in range(1, 7):
+        values = tuple((s, "old") for s in range(n))
+        for s in range(n):
+            assert IN_SEAT[n][s](values, "new") == values[:s] + ("new",) + values[s + 1:]

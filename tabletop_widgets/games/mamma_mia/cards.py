@@ -43,6 +43,20 @@ def _missing(needs, table):
     return tuple([n - t if n > t else 0 for n, t in zip(needs, table)])
 
 
+def _in_seat_functions(n):
+    """For each seat ``s`` of ``n``, a function ``(t, x)`` → ``t`` with ``x`` in place of ``t[s]``:
+    one tuple built from its items, where slicing and joining builds four."""
+    functions = []
+    for s in range(n):
+        items = ", ".join("x" if i == s else f"t[{i}]" for i in range(n))
+        functions.append(eval(f"lambda t, x: ({items},)"))  # noqa: S307  (code written here, of ints only)
+    return tuple(functions)
+
+
+#: ``IN_SEAT[n][s](t, x)``: the tuple ``t`` of ``n`` seats' values with ``x`` as seat ``s``'s
+IN_SEAT = tuple(_in_seat_functions(n) for n in range(8))
+
+
 def _kept(cache, key, value, limit):
     """``value`` kept in ``cache`` under ``key``; a cache of ``limit`` entries is emptied first,
     so that a game's caches stay bounded however long it runs."""

@@ -19,7 +19,7 @@ import itertools
 
 from tabletop_widgets.core import Rng
 
-from .cards import (BOMBASTICA_MIN, HELP, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
+from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
                     _covers, _event, _kept, _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, cards_phrase)
 
@@ -326,7 +326,7 @@ def _settle_quietly(state, d, g, oid):
 def _send_back_quietly(d, oid, owner, shown):
     """:func:`send_back` without events, on the fields ``d`` of a fresh state."""
     waiters = d["waiters"]
-    d["waiters"] = waiters[:owner] + (waiters[owner] + (oid,),) + waiters[owner + 1:]
+    d["waiters"] = IN_SEAT[len(waiters)][owner](waiters, waiters[owner] + (oid,))
     d["pending"] = None
     d["shown"] = None if shown is None else LazyShown((shown_sent_back, shown))
 
@@ -334,13 +334,14 @@ def _send_back_quietly(d, oid, owner, shown):
 def _made_quietly(d, g, oid, owner, needs, from_hand, shown):
     """:func:`made` without events and without a helper, on the fields ``d`` of a fresh state."""
     delivered = d["delivered"]
-    d["delivered"] = delivered[:owner] + (delivered[owner] + (oid,),) + delivered[owner + 1:]
+    in_seat = IN_SEAT[len(delivered)][owner]
+    d["delivered"] = in_seat(delivered, delivered[owner] + (oid,))
     if from_hand == g.no_cards:  # the table alone: no hand changes
         from_table = needs
     else:
         from_table = _sub(needs, from_hand)
         hands = d["hands_ing"]
-        d["hands_ing"] = hands[:owner] + (_sub(hands[owner], from_hand),) + hands[owner + 1:]
+        d["hands_ing"] = in_seat(hands, _sub(hands[owner], from_hand))
     d["table"] = _sub(d["table"], from_table)
     d["used"] = _add(d["used"], needs)
     d["pending"] = None

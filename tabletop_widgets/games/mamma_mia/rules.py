@@ -24,7 +24,7 @@ from tabletop_widgets.core.game import files_allowed, read_option_file
 
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
-    BOMBASTICA_MIN, COLOURS, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
+    BOMBASTICA_MIN, COLOURS, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
     SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _kept, _make_action,
     _make_action_new, _missing, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
     cards_phrase, cards_text, kind_words)
@@ -823,17 +823,18 @@ class MammaMiaState(State):
                     moved = True
         state = object.__new__(MammaMiaState)
         d = state.__dict__ = d0.copy()
-        hands = d0["hands_ing"]
-        d["hands_ing"] = hands[:seat] + (tuple(ing),) + hands[seat + 1:]
+        in_seat = IN_SEAT[g.players][seat]
+        d["hands_ing"] = in_seat(d0["hands_ing"], tuple(ing))
         if orders is not old_orders:
-            hands = d0["hands_ord"]
-            d["hands_ord"] = hands[:seat] + (orders,) + hands[seat + 1:]
+            d["hands_ord"] = in_seat(d0["hands_ord"], orders)
         if waiter is not None and drew:
-            waiters = d0["waiters"]
-            d["waiters"] = waiters[:seat] + (waiter,) + waiters[seat + 1:]
+            d["waiters"] = in_seat(d0["waiters"], waiter)
         d["supply"] = supply
         d["mm"] = mm
-        stall = d["stall"] = 0 if moved else d0["stall"] + 1
+        if moved:
+            stall = d["stall"] = 0
+        else:
+            stall = d["stall"] = d0["stall"] + 1
         d["_events"] = d["_from"] = None
         if in_oven is not old_oven:
             d["oven"] = in_oven
