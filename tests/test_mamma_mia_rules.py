@@ -171,22 +171,27 @@ def _turns_from_the_rules(state):
 ])
 def test_a_turns_legal_actions_joined_from_kept_parts_are_those_of_the_rules(name, players, options):
     # the list is joined from parts kept by the game (each kind's puts by its count and the
-    # hand's size, the turns with an order by label): along random games, in which hands of one,
-    # two and many labels recur, it is exactly the rules' list, in the same order, every time
+    # hand's size, the turns with an order by label), or, for a hand of labels and size seen for
+    # the first time, directly from the rows of each count: along random games, in which hands of
+    # one, two and many labels recur, both are exactly the rules' list, in the same order
     import random
 
     game = tw.make(name, players=players, **options)
-    rng, turns, many = random.Random(players), 0, 0
+    rng, turns, many, kept = random.Random(players), 0, 0, 0
     for seed in range(4):
         state = game.new_state(seed)
         while not state.is_over:
             legal = state.legal_actions()
             if state.phase == "turn":
-                assert legal == _turns_from_the_rules(state)
+                before = len(game._kind_turns)
+                rules = _turns_from_the_rules(state)
+                assert legal == rules
+                assert state.legal_actions() == rules  # the second time: kept
+                kept += len(game._kind_turns) > before
                 turns += 1
                 many += len({game.deck[o].label for o in state.hands_ord[state.to_move]}) > 2
             state = state._apply(rng.choice(legal))
-    assert turns > 100 and many > 0
+    assert turns > 100 and many > 0 and kept > 0
 
 
 @pytest.mark.parametrize("name", ["mamma-mia", "mamma-mia-plus"])

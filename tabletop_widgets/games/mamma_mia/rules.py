@@ -257,7 +257,10 @@ class MammaMia(Game):
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
-        self._kind_rows, self._order_turns, self._hand_labels, self._kind_turns = {}, {}, {}, {}
+        self._kind_rows, self._order_turns, self._kind_turns, self._turns_seen = {}, {}, {}, {}
+        # the orders' labels, sorted, and each order card's label as one bit (1 << its index)
+        self._labels = tuple(sorted({o.label for o in self.deck}))
+        self._label_bits = tuple(1 << self._labels.index(o.label) for o in self.deck)
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
@@ -280,7 +283,7 @@ class MammaMia(Game):
     def __getstate__(self):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
-        state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _hand_labels={}, _kind_turns={},
+        state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _kind_turns={}, _turns_seen={},
                      _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={}, _shown_parts={})
         return state
@@ -654,16 +657,27 @@ class MammaMiaState(State):
         if g.draw_cap is not None and not any(ing):
             return [RESTOCK]
         hand_orders = self.hands_ord[seat]
-        labels = g._hand_labels.get(hand_orders)
-        if labels is None:
-            labels = self._hand_labels(hand_orders)
+        # the labels held, as one bit each (``_label_bits``): with the size, an int names the parts
+        bits = g._label_bits
+        mask = 0
+        for o in hand_orders:
+            mask |= bits[o]
         size = sum(ing) + len(hand_orders)
-        key = (size, labels)
+        key = mask << 8 | size
         parts = g._kind_turns.get(key)
+        no_put = g.options["optional_actions"] or size == len(hand_orders)  # a pass or only an order
         if parts is None:
-            parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)], _TURN_PARTS)
+            labels = tuple(label for i, label in enumerate(g._labels) if mask >> i & 1)
+            if key not in g._turns_seen:
+                # Most hands of many labels (Plus: 15 orders a colour, up to 9 in a hand) come
+                # once: their parts are kept only from the second time, and joined directly
+                # from the rows of each count until then.
+                _kept(g._turns_seen, key, None, _TURN_PARTS)
+                return self._joined_turns(ing, size, labels, no_put)
+            parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels], _TURN_PARTS)
+        labels = parts[-1]
         out = []
-        if g.options["optional_actions"] or size == len(hand_orders):  # no put: a pass or only an order
+        if no_put:
             part = parts[g.nk][0]  # the last row: no ingredient put
             out += self._kind_turns(parts, None, 0, size, labels) if part is None else part
         k = 0
@@ -672,6 +686,22 @@ class MammaMiaState(State):
                 part = parts[k][n]
                 out += self._kind_turns(parts, k, n, size, labels) if part is None else part
             k += 1
+        return out
+
+    def _joined_turns(self, ing, size, labels, no_put):
+        """The turns of a hand holding ``ing`` and orders of ``labels``, joined from the rows of
+        each count (what :meth:`_kind_turns` keeps)."""
+        kind_rows = self.game._kind_rows
+        out = []
+        for k, n in ((None, 0),) + tuple(enumerate(ing)) if no_put else enumerate(ing):
+            if n or k is None:
+                rows = kind_rows.get((k, n, size))
+                if rows is None:
+                    rows = self._kind_rows(k, n, size)
+                for without_order, with_order in rows:
+                    out += without_order
+                    for label in labels:
+                        out += with_order[label]
         return out
 
     def _kind_turns(self, parts, k, n, size, labels):
@@ -713,11 +743,6 @@ class MammaMiaState(State):
                 with_order = g._order_turns[key] = _OrderTurns(kind, count, needs[1], optional)
             rows.append((without_order, with_order))
         return _kept(g._kind_rows, (k, n, size), tuple(rows), _TURN_PARTS)
-
-    def _hand_labels(self, hand_orders):
-        """The labels of the order cards ``hand_orders``, sorted, each once."""
-        g = self.game
-        return _kept(g._hand_labels, hand_orders, tuple(sorted({g.deck[o].label for o in hand_orders})), _TURN_PARTS)
 
     def _apply(self, action):
         # without events (see ``events``): the position applied to is kept as a copy of its
