@@ -1033,3 +1033,27 @@ def test_a_seats_value_is_replaced_in_place_of_that_seat_only():
         values = tuple((s, "old") for s in range(n))
         for s in range(n):
             assert IN_SEAT[n][s](values, "new") == values[:s] + ("new",) + values[s + 1:]
+
+
+@pytest.mark.parametrize("name, players, options", [
+    ("mamma-mia", 4, {}), ("mamma-mia-plus", 6, {}), ("mamma-mia-plus", 4, {"help": False}),
+])
+def test_an_action_applied_without_events_reaches_the_position_written_with_them(name, players, options):
+    # a playout's apply settles orders, sends them back and passes an ask for help on to the next
+    # player on the position's own fields, without events: along random games every action
+    # reaches the same position, the same revealed order and the same views as with events
+    import random
+
+    game = tw.make(name, players=players, **options)
+    rng, kinds = random.Random(players), set()
+    for seed in range(3):
+        state = game.new_state(seed)
+        while not state.is_over:
+            legal = state.legal_actions()
+            action = rng.choice(legal)
+            quiet, written = state._apply(action), state._apply_with_events(action)
+            assert quiet._payload() == written._payload()
+            assert quiet.observe(None) == written.observe(None)
+            kinds.update(type(action).__name__ for _ in [0] if state.phase == "evaluation")
+            state = quiet
+    assert {"SendBack", "Make"} <= kinds and (not game.help or "Refuse" in kinds)

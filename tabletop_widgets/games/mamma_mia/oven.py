@@ -51,9 +51,19 @@ def apply_decision(state, action, events):
         fresh = object.__new__(type(state))
         d = fresh.__dict__ = state.__dict__.copy()
         pending = d["pending"]
-        if pending[0] == "settle" and action is SEND_BACK:  # the owner's most frequent answer
-            oid = pending[1]
-            _send_back_quietly(d, oid, state.game.deck[oid].colour, d["shown"])
+        if pending[0] == "settle":
+            if action is SEND_BACK:  # the owner's most frequent answer
+                oid = pending[1]
+                _send_back_quietly(d, oid, state.game.deck[oid].colour, d["shown"])
+                return _reveal_quietly(fresh)
+        elif action is REFUSE:  # the asked player's (Plus): the next one is asked, or it fails
+            _, oid, variant, ask, rest, helper = pending
+            owner = state.game.deck[oid].colour
+            later = next_helper(fresh, owner, helper)
+            if later is not None:
+                d["pending"] = ("help", oid, variant, ask, rest, later)
+                return fresh
+            _send_back_quietly(d, oid, owner, d["shown"])
             return _reveal_quietly(fresh)
         state = fresh
     if state.pending[0] == "settle":
