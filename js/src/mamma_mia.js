@@ -1021,17 +1021,24 @@ export function seatsItems(doc, view, ctx, played = null) {
     const cls = ["mm-seat", toMove ? "mm-to-move" : null, justPlayed ? "mm-just-moved" : null].filter(Boolean).join(" ");
     // A seat is two lines set in place: a turn passing on hides one badge, shows another and
     // sets the numbers of one seat's facts.
+    // What the seat is drawn from: a turn passing on changes two or three seats, and the
+    // others are not gone through.
+    const drawnFrom = J([cls, colour, seatName(view, ctx, s), (view.personal || [])[s], !!ctx && ctx.seat === s, toMove, justPlayed,
+      (view.winners || []).includes(s) && view.phase === "over", !!(p.mamma_mia || view.mamma_mia_card === s),
+      p.hand_ingredients, p.hand_orders, p.waiter, p.delivered]);
     seats.push({
       key: s,
       build: () => el(doc, "div", { class: cls, style: { "--mm-seat": seatColour(colour) }, dataset: { seat: String(s) } }),
-      update: (node) => reconcile(node, [
-        shell("name", () => el(doc, "div", { class: "mm-seat-name" }), seatNameItems(doc, view, ctx, played, s, p, colour)),
-        { key: "facts", build: () => seatFacts(doc, p, colour), update: (facts) => setSeatFacts(facts, p, colour) },
-      ]),
-      patch: (node) => {
+      update: (node) => {
+        if (node._mmDrawnFrom === drawnFrom) return;
+        node._mmDrawnFrom = drawnFrom;
         if (node.className !== cls) node.className = cls;
         const c = seatColour(colour);
         if (node.style.getPropertyValue("--mm-seat") !== c) node.style.setProperty("--mm-seat", c);
+        reconcile(node, [
+          shell("name", () => el(doc, "div", { class: "mm-seat-name" }), seatNameItems(doc, view, ctx, played, s, p, colour)),
+          { key: "facts", build: () => seatFacts(doc, p, colour), update: (facts) => setSeatFacts(facts, p, colour) },
+        ]);
       },
     });
   }
