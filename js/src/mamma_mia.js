@@ -1597,8 +1597,10 @@ export function mount(boardEl, ctx) {
     if (middle) fanRows(slots.middle);
     fill("seats", J([names, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
       view.mamma_mia_card, played && played.seat]), () => seatsItems(doc, view, c, played));
-    const hand = fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, view.to_move, legal, c.interactive,
-      composer && sel]), () => [
+    // The seat to move matters to the hands only while a turn is being composed (its cards are
+    // the ones to choose): otherwise a turn passing on leaves the hands as they are.
+    const hand = fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, composer && view.to_move, legal,
+      c.interactive, composer && sel]), () => [
       ...handsItems(doc, view, c, composer),
       composer ? { key: "composer", sig: J([sel, legal, names, view.hand, view.hands, view.to_move]), build: () => drawComposer(doc, view, c, composer) } : null,
     ]);
