@@ -208,9 +208,11 @@ export const css = `
 /* One seat under the other (the region is never wide enough for two side by side): blocks,
    not a grid, so that a seat's change lays out that seat and not every row of a grid. Each seat
    paints whole before the next (as a grid's items do): the ring of the seat to move covers the
-   dashed frame of the seat above it. */
+   dashed frame of the seat above it. A seat is the containing block of its words kept for a
+   screen reader alone (out of the flow): a badge shown or hidden there is placed within the
+   seat, not by an out-of-flow pass over the whole region (twice the layout). */
 .mm-seats { padding: 3px; }
-.mm-seats > .mm-seat { isolation: isolate; }
+.mm-seats > .mm-seat { isolation: isolate; position: relative; }
 .mm-seats > .mm-seat + .mm-seat { margin-top: 4px; }
 /* Two lines of 16 px a seat: six seats fit the players' region whole, rings included. */
 .mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden; gap: 1px !important;
