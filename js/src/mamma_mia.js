@@ -232,14 +232,16 @@ export const css = `
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
-/* A narrow players' region: the counts keep their words, the backs' picture makes room; on the
+/* A narrow players' region (a notebook beside Lab's file browser: 240 px): the counts keep their
+   words, a size smaller, and the backs' picture makes room, so that "hand 8+1" stays whole beside
+   a waiter of 14; on the
    name line the seat to move keeps its arrow and ring, the seat that just played its dashed
    frame, their words kept for a screen reader (narrower still, the personal ingredient's icon
    too): the Mamma Mia card's chip is not cut. */
 .mm-slot-seats { container-type: inline-size; }
 @container (max-width: 290px) {
-  .mm-seat-facts { gap: 4px; }
-  .mm-seat-facts .mm-backs { display: none; }
+  .mm-seat-facts { gap: 3px; font-size: 12px; }
+  .mm-seat-facts .mm-backs, .mm-seat-facts .mm-gap { display: none; }
   .mm-seat-name .mm-badge-turn .mm-badge-words, .mm-seat-name .mm-badge-last {
     position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .mm-seat-name .mm-badge-turn::before { content: "\\25B6\\FE0E"; }

@@ -473,3 +473,37 @@ def test_a_hand_of_cards_to_choose_is_named_by_what_it_shows(page, tmp_path):
              for n in ("Pepper: put 2 peppers into the oven", "Pine\u00adapple: put 1 pineapple into the oven", "Normale 4× peppers 1× pineapple")}
     assert named == dict.fromkeys(named, 1), named
     assert axe_problems(page, page.locator(".tw-root")) == []
+
+
+# Every frame of the game shown (the slider walked), the seats' lines whose words or numbers
+# their box cuts: Mamma Mia's facts ("waiter 14 delivered 0 hand 8+1"), MammuZ's claims of the
+# herd's earlier displays ("Bruno claims 4 gophers").
+WALK_CUT_LINES = """(root) => {
+  const slider = root.querySelector('.tw-slider');
+  const cut = new Set();
+  for (let i = 0; i <= Number(slider.max); i++) {
+    slider.value = i;
+    slider.dispatchEvent(new Event('input'));
+    for (const e of root.querySelectorAll('.mm-seat-facts, .mm-seat-facts > span, .mz-display-head')) {
+      if (e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1) cut.add(e.textContent);
+    }
+  }
+  return [...cut].sort();
+}"""
+
+
+@pytest.mark.parametrize("name, players, seed", [("mamma-mia-plus", 6, 1), ("mamma-mia", 5, 2)])
+def test_beside_lab_s_file_browser_a_seat_s_facts_stay_whole(page, tmp_path, name, players, seed):
+    # A notebook beside JupyterLab's file browser on a 1280 px screen gives the widget 848 px:
+    # the players' region is 240 px, and "hand 8+1" of a six-player Plus seat lost its "1".
+    m = tw.Match(name, seed=seed, players=players)
+    m.autoplay({s: "chef" for s in range(players)})
+    page.goto(live_page(tw.widget(m, seat=0), tmp_path / f"{name}.html").as_uri())
+    page.wait_for_selector(".tw-board > *")
+    page.evaluate("() => { document.getElementById('host').style.width = '848px'; }")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    seats = page.locator(".mm-slot-seats").bounding_box()
+    assert seats["width"] < 260, seats  # the narrow players' region this is about
+    assert page.locator(".tw-root").evaluate(WALK_CUT_LINES) == []
+    page.locator(".tw-slider").evaluate("(s) => { s.value = 0; s.dispatchEvent(new Event('input')); }")
+    _shot(page, f"{name}-{players}-facts-848")
