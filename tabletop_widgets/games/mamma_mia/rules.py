@@ -667,7 +667,10 @@ class MammaMiaState(State):
         parts = g._kind_turns.get(key)
         no_put = g.options["optional_actions"] or size == len(hand_orders)  # a pass or only an order
         if parts is None:
-            labels = tuple(label for i, label in enumerate(g._labels) if mask >> i & 1)
+            # the labels held, in the order of ``_labels`` (sorted): from the hand's few orders,
+            # not by testing the bit of each of the deck's labels (62 in Plus)
+            order_labels = g.order_labels
+            labels = tuple(sorted({order_labels[o] for o in hand_orders}))
             if key not in g._turns_seen:
                 # Most hands of many labels (Plus: 15 orders a colour, up to 9 in a hand) come
                 # once: their parts are kept only from the second time, and joined directly
