@@ -648,33 +648,34 @@ class MammaMiaState(State):
     def _turn_actions(self):
         # Positions seldom repeat (a hand's ingredients with its order cards), so the list is
         # joined from parts that do: for each kind in the hand, the turns that put 1, 2, … of
-        # it, with no order or one order of each label held (``_kind_turns``, by the hand's
-        # size and labels, then by kind and count). Joining them is quicker than looking up
-        # whole lists kept by hand: those are too many to stay in the processor's caches.
+        # it, with no order or one order of each label held. Joining them is quicker than
+        # looking up whole lists kept by hand: those are too many to stay in the processor's
+        # caches.
         g = self.game
         seat = self.turn
         ing = self.hands_ing[seat]
         if g.draw_cap is not None and not any(ing):
             return [RESTOCK]
         hand_orders = self.hands_ord[seat]
-        # the labels held, as one bit each (``_label_bits``): with the size, an int names the parts
-        bits = g._label_bits
-        mask = 0
-        for o in hand_orders:
-            mask |= bits[o]
         size = sum(ing) + len(hand_orders)
-        key = mask << 8 | size
-        parts = g._kind_turns.get(key)
         no_put = g.options["optional_actions"] or size == len(hand_orders)  # a pass or only an order
+        order_labels = g.order_labels
+        if len(hand_orders) > 1:
+            labels = {order_labels[o] for o in hand_orders}
+            if len(labels) > 1:
+                # Hands of orders of several labels seldom come again (Plus: 15 orders a
+                # colour, up to 9 in a hand), and one that did came with other ingredients,
+                # whose parts were new too: parts kept for them cost a join and a cache entry
+                # (and the garbage collector's time) for little reuse. Their turns are joined
+                # from the rows of each count, the labels in the sorted order of ``_labels``.
+                return self._joined_turns(ing, size, tuple(sorted(labels)), no_put)
+        # a hand of one label or none: its parts (``_kind_turns``, by the label's bit and the
+        # hand's size, then by kind and count) are kept from the second time it is seen
+        key = (g._label_bits[hand_orders[0]] if hand_orders else 0) << 8 | size
+        parts = g._kind_turns.get(key)
         if parts is None:
-            # the labels held, in the order of ``_labels`` (sorted): from the hand's few orders,
-            # not by testing the bit of each of the deck's labels (62 in Plus)
-            order_labels = g.order_labels
-            labels = tuple(sorted({order_labels[o] for o in hand_orders}))
+            labels = (order_labels[hand_orders[0]],) if hand_orders else ()
             if key not in g._turns_seen:
-                # Most hands of many labels (Plus: 15 orders a colour, up to 9 in a hand) come
-                # once: their parts are kept only from the second time, and joined directly
-                # from the rows of each count until then.
                 _kept(g._turns_seen, key, None, _TURN_PARTS)
                 return self._joined_turns(ing, size, labels, no_put)
             parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels], _TURN_PARTS)
