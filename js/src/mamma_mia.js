@@ -215,8 +215,12 @@ export const css = `
 .mm-seats > .mm-seat { isolation: isolate; position: relative; }
 .mm-seats > .mm-seat + .mm-seat { margin-top: 4px; }
 /* Two lines of 16 px a seat: six seats fit the players' region whole, rings included. */
-.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden; gap: 1px !important;
-  background: var(--mm-bg); display: flex; flex-direction: column; gap: 3px; }
+.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden;
+  background: var(--mm-bg); display: block; }
+/* Its two lines are blocks of set heights, each laid out on its own: a badge shown or hidden, a
+   count or a row of backs set, lays out that line, not the players' region. */
+.mm-seat > .mm-seat-name { height: 20px; contain: size layout; }
+.mm-seat > .mm-seat-facts { height: 16px; margin-top: 1px; contain: size layout; }
 .mm-seat.mm-to-move { box-shadow: 0 0 0 3px var(--mm-turn); }
 /* One line whatever the badges (a narrow notebook column included): they keep their words
    whole and the line never wraps into a third. */

@@ -324,7 +324,7 @@ def _check_marks(name, frames):
 # parent lays out blocks (a flex or grid item never is one, whatever its containment).
 WRITTEN_PER_FRAME = {
     "timeline": [".tw-caption", ".tw-step", ".tw-slider", ".tw-sr-text"],
-    "mamma-mia": [".mm-slot", ".mm-oven > .mm-pile", ".mm-oven > .mm-log"],
+    "mamma-mia": [".mm-slot", ".mm-oven > .mm-pile", ".mm-oven > .mm-log", ".mm-seat > .mm-seat-name", ".mm-seat > .mm-seat-facts"],
 }
 CONTAINED = """(selectors) => {
   const out = [];
