@@ -105,13 +105,15 @@ export const css = `
 .mz-display { position: relative; }
 .mz-display-last { border: 2px dashed var(--mz-last); }
 /* A narrow herd region (a notebook beside its file browser): the earlier displays share one row,
-   each giving up width (its name first, then its first cards show), the last one under them. */
+   each giving up width (its claim says how many, the kind being the herd's heading's, on a second
+   line; then its first cards show), the last one under them. */
 .mz-slot-herd { container: mz-herd / inline-size; }
 @container mz-herd (max-width: 440px) {
   .mz-herd { display: grid; grid-template-columns: repeat(var(--mz-earlier, 1), minmax(0, max-content)); }
   .mz-herd > .mz-display-last { grid-column: 1 / -1; justify-self: start; }
   .mz-herd > .mz-display:not(.mz-display-last) { min-width: 0; overflow: hidden; }
-  .mz-display:not(.mz-display-last) .mz-display-head { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+  .mz-display:not(.mz-display-last) .mz-display-head { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
+  .mz-display:not(.mz-display-last) .mz-claim-kind { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 }
 /* The display being laid takes no row of the herd's room: it stands at the heading's end, framed
    as not yet laid, a small back (or, to a seat that knows it, its card's colour) per card, each
@@ -343,9 +345,13 @@ function displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast) {
   const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
   const group = el(doc, "div", { class: ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" "), dataset: { seat: String(d.seat), index: String(j) } });
   if (isLast) group.append(el(doc, "span", { class: "mz-last-badge" }, marks.laid ? "just laid" : "last lay"));
+  // "claims 4 gophers": the kind apart, which an earlier display of a narrow herd leaves to the
+  // herd's heading.
+  const claimed = cardLabel(view.claim, d.size);
+  const space = claimed.indexOf(" ");
   group.append(
     el(doc, "div", { class: "mz-display-head" }, seatName(view, ctx, d.seat), " ",
-      el(doc, "span", { class: "mz-claim" }, `claims ${cardLabel(view.claim, d.size)}`)),
+      el(doc, "span", { class: "mz-claim" }, `claims ${claimed.slice(0, space)}`, el(doc, "span", { class: "mz-claim-kind" }, claimed.slice(space)))),
   );
   const cards = el(doc, "div", { class: ["mz-display-cards", isLast && anim.laid ? "mz-arrive" : null].filter(Boolean).join(" ") });
   for (let i = 1; i <= d.size; i++) {

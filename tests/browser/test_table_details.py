@@ -11,6 +11,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import tabletop_widgets as tw
 from conftest import ARTIFACTS
+from lab_helpers import WALK_HEIGHTS
 from live_page import live_page
 
 
@@ -492,18 +493,23 @@ WALK_CUT_LINES = """(root) => {
 }"""
 
 
-@pytest.mark.parametrize("name, players, seed", [("mamma-mia-plus", 6, 1), ("mamma-mia", 5, 2)])
-def test_beside_lab_s_file_browser_a_seat_s_facts_stay_whole(page, tmp_path, name, players, seed):
+@pytest.mark.parametrize("name, players, seed, bot", [("mamma-mia-plus", 6, 1, "chef"), ("mamma-mia", 5, 2, "chef"),
+                                                        ("mammuz", 4, 3, "skeptic"), ("mammuz", 6, 1, "random")])
+def test_beside_lab_s_file_browser_a_seat_s_lines_stay_whole(page, tmp_path, name, players, seed, bot):
     # A notebook beside JupyterLab's file browser on a 1280 px screen gives the widget 848 px:
-    # the players' region is 240 px, and "hand 8+1" of a six-player Plus seat lost its "1".
+    # Mamma Mia's players' region is 240 px ("hand 8+1" of a six-player Plus seat lost its "1"),
+    # MammuZ's herd 362 px (its earlier displays read "Bruno claims 4 gop…"; five of them in a row
+    # now read "Carla claims 1", the kind being the herd's heading's).
     m = tw.Match(name, seed=seed, players=players)
-    m.autoplay({s: "chef" for s in range(players)})
+    m.autoplay({s: bot for s in range(players)})
     page.goto(live_page(tw.widget(m, seat=0), tmp_path / f"{name}.html").as_uri())
     page.wait_for_selector(".tw-board > *")
     page.evaluate("() => { document.getElementById('host').style.width = '848px'; }")
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
-    seats = page.locator(".mm-slot-seats").bounding_box()
-    assert seats["width"] < 260, seats  # the narrow players' region this is about
+    region = page.locator(".mm-slot-seats, .mz-slot-herd").first.bounding_box()
+    assert region["width"] < (260 if name.startswith("mamma") else 440), region  # the narrow regions this is about
     assert page.locator(".tw-root").evaluate(WALK_CUT_LINES) == []
+    heights = page.locator(".tw-root").evaluate(WALK_HEIGHTS)
+    assert max(heights) - min(heights) <= 2, sorted(set(heights))
     page.locator(".tw-slider").evaluate("(s) => { s.value = 0; s.dispatchEvent(new Event('input')); }")
     _shot(page, f"{name}-{players}-facts-848")
