@@ -324,11 +324,23 @@ def _named(counts, kinds):
 
 
 def _parse_cards(text, kinds):
-    out = [0] * len(kinds)
-    for part in text.split(" + "):
-        n, k = part.split(" ", 1)
-        out[kinds.index(k)] += int(n)
-    return tuple(out)
+    """``"2 pineapple + 1 pepper"`` → ``(0, 2, 0, 1, 0)``: the counts an ask or a Bombastica's
+    addition names (kept by text: applying every ask read its text again)."""
+    key = (text, kinds)
+    counts = _PARSED.get(key)
+    if counts is None:
+        out = [0] * len(kinds)
+        for part in text.split(" + "):
+            n, k = part.split(" ", 1)
+            out[kinds.index(k)] += int(n)
+        counts = tuple(out)
+        if len(_PARSED) > 100_000:
+            _PARSED.clear()
+        _PARSED[key] = counts
+    return counts
+
+
+_PARSED: dict = {}  # the counts named by each text of cards (asks and additions)
 
 
 def _multisets(hand, size):
