@@ -247,7 +247,7 @@ function mountTimeline(el, model, spec, live) {
     seeAllYes,
     seeAllNo,
   );
-  const replayNote = h("span", { class: "tw-replay-note", hidden: true }, "Replay: step through it; nothing is played here.");
+  const replayNote = h("span", { class: "tw-replay-note", hidden: true }, "Replay: nothing is played here.");
   header.append(h("span", { class: "tw-title" }, title), seatLabel, viewNote, replayNote);
 
   const errorBox = h("div", { class: "tw-error", role: "alert", hidden: true });
@@ -620,13 +620,13 @@ function mountTimeline(el, model, spec, live) {
     setProp(seatSelect, "disabled", !live || locked);
     setProp(seatSelect, "title", locked ? "This view is locked to one seat." : "");
     const name = names[seat] ?? `Seat ${seat}`;
-    // A game with nothing hidden (spec.hidden === false) shows every seat the same board.
+    // A game with nothing hidden (spec.hidden === false) shows every seat the same board. The
+    // View menu beside the note names the view: the note says what it shows, and with the
+    // replay's note it keeps to the header's line beside Lab's file browser.
     if (spec.hidden === false) {
-      setText(viewNote,
-        seat === null ? "All-seeing view: nothing is hidden in this game." : `${name}'s view: the same board; clicks play for ${name}.`);
+      setText(viewNote, seat === null ? "Nothing is hidden in this game." : `The same board; clicks play for ${name}.`);
     } else {
-      setText(viewNote,
-        seat === null ? "All-seeing view: every hidden card and choice is shown." : `${name}'s view: only what this seat may know.`);
+      setText(viewNote, seat === null ? "Every hidden card and choice shown." : `Only what ${name} may know.`);
     }
   }
 

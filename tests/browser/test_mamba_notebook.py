@@ -208,7 +208,7 @@ def check_seat_switch_between_all_seeing_and_one_seat(mamba):
 
     before = kernel_seats()
     seat.select_option("1")  # North, whose turn it is not: nothing to pick
-    root.locator(".tw-view-note", has_text="North's view: the same board").wait_for()
+    root.locator(".tw-view-note", has_text="The same board; clicks play for North").wait_for()
     page.wait_for_function("(root) => !root.querySelector('svg.mamba-board [data-cell].pickable')",
                            arg=root.element_handle())
     assert wait_until(lambda: kernel_seats() != before and kernel_seats(), what="the seat to reach the kernel")
@@ -217,7 +217,7 @@ def check_seat_switch_between_all_seeing_and_one_seat(mamba):
     seat.select_option("0")  # South, to move
     pickable.first.wait_for()
     seat.select_option("")
-    root.locator(".tw-view-note", has_text="All-seeing").wait_for()
+    root.locator(".tw-view-note", has_text="Nothing is hidden").wait_for()
     pickable.first.wait_for()
     assert wait_until(lambda: kernel_seats() == before, what="the all-seeing view to reach the kernel")
 

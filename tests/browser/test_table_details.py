@@ -513,3 +513,22 @@ def test_beside_lab_s_file_browser_a_seat_s_lines_stay_whole(page, tmp_path, nam
     assert max(heights) - min(heights) <= 2, sorted(set(heights))
     page.locator(".tw-slider").evaluate("(s) => { s.value = 0; s.dispatchEvent(new Event('input')); }")
     _shot(page, f"{name}-{players}-facts-848")
+
+
+@pytest.mark.parametrize("name, seat", [("mamma-mia-plus", None), ("mammuz", 4), ("mamba", None)])
+def test_beside_lab_s_file_browser_the_header_s_notes_read_whole(page, tmp_path, name, seat):
+    # A teaching replay at 848 px: the view's note and the replay's keep to the header's line,
+    # whole (they read "All-seeing view: every hidden card and c…", "Replay: step through it;
+    # nothing is …"), and the header keeps its one line.
+    m = tw.Match(name, seed=2, players=6) if name != "mamba" else tw.Match(name, seed=2)
+    m.autoplay({s: "random" for s in range(6 if name != "mamba" else 2)}, max_steps=5)
+    page.goto(live_page(tw.widget(m, seat=seat, replay=True), tmp_path / f"{name}.html").as_uri())
+    page.wait_for_selector(".tw-board > *")
+    page.evaluate("() => { document.getElementById('host').style.width = '848px'; }")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    notes = page.evaluate("""() => [...document.querySelectorAll('.tw-view-note, .tw-replay-note')]
+        .map((n) => [n.textContent, n.offsetWidth > 0 && n.scrollWidth <= n.clientWidth + 1])""")
+    assert len(notes) == 2 and all(whole for _, whole in notes), notes
+    header = page.locator(".tw-header").bounding_box()
+    assert header["height"] < 30, header
+    page.locator(".tw-header").screenshot(path=str(ARTIFACTS / f"details-header-{name}-848.png"))
