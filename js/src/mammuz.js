@@ -51,6 +51,11 @@ export const css = `
 .mz-slot-hands { flex: 0 0 144px; }
 .mz-slot-composer { flex: none; overflow: visible; contain: none; }
 .mz-slot:empty { display: none; }
+/* The hand stays where it is when a seat's turn comes and its composer shows: the composer keeps
+   the room of the tallest (115 px, a herd to start beside the file browser), and while there is
+   none the hand's region has that room under its cards (the hand had jumped 91 px up). */
+.mz-right > .mz-slot-composer { min-height: 115px; }
+.mz-root:not(.mz-every-hand) .mz-right > .mz-slot-hands:has(+ .mz-slot-composer:empty) { flex-basis: calc(144px + 6px + 115px); }
 @media (prefers-color-scheme: dark) {
   .mz-root { --mz-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mz-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
     --mz-bg: var(--tw-bg, var(--jp-layout-color1, #161b22)); --mz-panel: var(--tw-bg2, var(--jp-layout-color2, #21262d));

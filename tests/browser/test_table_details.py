@@ -532,3 +532,30 @@ def test_beside_lab_s_file_browser_the_header_s_notes_read_whole(page, tmp_path,
     header = page.locator(".tw-header").bounding_box()
     assert header["height"] < 30, header
     page.locator(".tw-header").screenshot(path=str(ARTIFACTS / f"details-header-{name}-848.png"))
+
+
+@pytest.mark.parametrize("width", [None, 848])
+def test_mammuz_s_hand_stays_put_when_the_seat_s_turn_comes(page, tmp_path, width):
+    # Ada's turn comes after three bots' lays: her composer shows under her hand, and the hand
+    # does not move (it jumped 91 px up as the herd's region gave the composer its room).
+    m = tw.Match("mammuz", seed=0, players=4)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=5)
+    assert m.state.to_move == 0
+    page.goto(live_page(tw.widget(m, seat=0), tmp_path / "turn.html").as_uri())
+    page.wait_for_selector(".mz-composer")
+    page.evaluate("(w) => { document.getElementById('host').style.width = w; }", f"{width}px" if width else "")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    places = page.locator(".tw-root").evaluate("""(root) => {
+      const slider = root.querySelector('.tw-slider'), seen = [];
+      for (let i = 0; i <= Number(slider.max); i++) {
+        slider.value = i;
+        slider.dispatchEvent(new Event('input'));
+        const hands = root.querySelector('.mz-slot-hands').getBoundingClientRect();
+        seen.push([!!root.querySelector('.mz-composer'), Math.round(hands.top), Math.round(root.querySelector('.mz-slot-herd').getBoundingClientRect().bottom)]);
+      }
+      return seen;
+    }""")
+    assert places[-1][0] and not places[0][0], places  # the composer at Ada's turn only
+    assert len({top for _, top, _ in places}) == 1, places
+    assert len({bottom for _, _, bottom in places}) == 1, places
+    page.locator(".tw-root").screenshot(path=str(ARTIFACTS / f"details-mammuz-turn-{width or 1280}.png"))
