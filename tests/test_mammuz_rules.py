@@ -216,8 +216,12 @@ def test_options_are_checked():
 def test_a_lay_is_offered_one_decision_at_a_time_and_equals_the_whole_lay():
     s = position([["tiger", "hare", "hare", "gopher", "tyrannosaurus"], ["deer"], ["bear"], []], to_act=0)
     assert [str(a) for a in s.legal_actions()] == [f"claim {x}" for x in GAME.species]
+    assert s.caption(s.legal_actions()[0]) == "Ada starts a herd of mammoths and chooses the cards to lay."
     step = s.apply("claim hare")
     assert step.to_move == 0 and step.events == ()
+    # the claim as the whole lay's sentence says it: "claimed to be 2 hares", not "to be hare"
+    assert step.caption(step.legal_actions()[0]) == "Ada puts a card face down (1 so far, claimed to be 1 hare)."
+    assert step.apply("add tiger").caption(step.legal_actions()[1]) == "Ada puts a card face down (2 so far, claimed to be 2 hares)."
     assert [str(a) for a in step.legal_actions()] == ["add tiger", "add hare", "add gopher", "add tyrannosaurus"]
     step = step.apply("add gopher")
     assert step.observe(1)["laying"] == {"seat": 0, "species": "hare", "count": 1}

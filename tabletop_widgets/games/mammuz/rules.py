@@ -399,10 +399,10 @@ class MammuzState(State):
         the card is not named, every seat reads it."""
         name = self.game.seat_names[self.to_act]
         if isinstance(action, Claim):
-            return f"{name} starts a herd of {action.species} and chooses the cards to lay."
+            return f"{name} starts a herd of {_plural(action.species, 2)[2:]} and chooses the cards to lay."
         if isinstance(action, AddCard):
             n = len(self.laying[1]) + 1 if self.laying else 1
-            return f"{name} puts a card face down ({n} so far, claimed to be {self.laying[0] if self.laying else self.claim})."
+            return f"{name} puts a card face down ({n} so far, claimed to be {_plural(self.laying[0] if self.laying else self.claim, n)})."
         return super().caption(action)
 
     def _why_illegal(self, text):
