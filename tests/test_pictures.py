@@ -179,4 +179,4 @@ def test_a_herd_being_started_is_named_while_its_first_display_is_laid():
     assert view["phase"] == "lay" and view["claim"] is None and view["laying"]["count"] == 1
     shown = texts(m.svg(seat=0))
     assert "No herd" not in shown and "A new herd of tigers" in shown, shown
-    assert "Dario lays cards face down as herd of tigers: 1 so far." in shown, shown
+    assert "Dario lays cards face down as a herd of tigers: 1 so far." in shown, shown

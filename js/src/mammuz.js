@@ -300,7 +300,7 @@ export function drawStatus(doc, view, ctx, settled = true) {
     box.append(el(doc, "span", {}, "Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."));
   } else if (view.phase === "lay" && view.laying) {
     box.append(el(doc, "span", {}, el(doc, "b", {}, seatName(view, ctx, view.laying.seat)),
-      ` lays cards face down as ${herdOf(view.laying.species)}: ${view.laying.count} so far.`));
+      ` lays cards face down as a ${herdOf(view.laying.species)}: ${view.laying.count} so far.`));
   }
   return box;
 }

@@ -200,7 +200,7 @@ describe("the seat view", () => {
     const ctx = makeCtx();
     const board = mount(host, ctx);
     board.update(frame(seatView(lay)), null, ctx);
-    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as herd of tigers: 2 so far.");
+    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as a herd of tigers: 2 so far.");
     const head = host.querySelector(".mz-herd-box h4").textContent;
     expect(head).toBe("A new herd of tigers");
     const laying = [...host.querySelectorAll('.mz-display-laying[data-seat="3"] .mz-card')];
@@ -211,7 +211,7 @@ describe("the seat view", () => {
     expect([...host.querySelectorAll(".mz-display-laying .mz-card")].map((c) => c.dataset.card)).toEqual(["tiger", "hare"]);
     // The next card laid: the status line counts it too.
     board.update(frame(seatView({ ...lay, laying: { ...lay.laying, count: 3, cards: ["tiger", "hare", "hare"] } })), null, own);
-    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as herd of tigers: 3 so far.");
+    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as a herd of tigers: 3 so far.");
     expect(host.querySelectorAll(".mz-display-laying .mz-card").length).toBe(3);
     board.destroy();
   });

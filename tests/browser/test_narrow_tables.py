@@ -162,7 +162,7 @@ def test_a_display_being_laid_shows_under_the_herd_to_everybody(page, tmp_path):
       backs: [...document.querySelectorAll('.mz-display-laying .mz-card')].map((c) => c.classList.contains('mz-back') && c.getBoundingClientRect().height >= 14),
     })""")
     _shot(page, "mammuz-laying-1280")
-    assert found == {"status": "Bruno lays cards face down as herd of deer: 2 so far.",
+    assert found == {"status": "Bruno lays cards face down as a herd of deer: 2 so far.",
                      "head": "A new herd of deer", "backs": [True, True]}, found
     assert axe_problems(page, page.locator(".tw-root")) == []
 

@@ -213,7 +213,7 @@ def status(view: dict, names) -> str:
         return f"Triceratops: {who(view.get('to_move'))} picks who takes the herd."
     laying = view.get("laying")
     if phase == "lay" and isinstance(laying, dict):
-        return (f"{who(laying.get('seat'))} lays cards face down as {herd_of(laying.get('species'))}: "
+        return (f"{who(laying.get('seat'))} lays cards face down as a {herd_of(laying.get('species'))}: "
                 f"{laying.get('count', 0)} so far.")
     return ""
 
