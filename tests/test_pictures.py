@@ -180,3 +180,15 @@ def test_a_herd_being_started_is_named_while_its_first_display_is_laid():
     shown = texts(m.svg(seat=0))
     assert "No herd" not in shown and "A new herd of tigers" in shown, shown
     assert "Dario lays cards face down as a herd of tigers: 1 so far." in shown, shown
+
+
+def test_mamma_mia_s_last_turn_says_whose_waiter_an_order_came_from():
+    # As the log says it ("draws 1 order from their waiter"), not "drew 1 from the waiter".
+    m = random_match("mamma-mia", 3, seed=2, steps=40)
+    seen = set()
+    for f in m.frames(0):
+        if f.kind == "turn" and f.data.get("drew") and f.data.get("source") == "waiter":
+            shown = texts(mamma_mia_svg.view_svg(f, 0))
+            assert "from the waiter" not in shown
+            seen.add(re.search(r"drew \d+ orders? from their waiter\.", shown).group(0))
+    assert seen, "no turn drew from a waiter"

@@ -613,7 +613,11 @@ export function lastTurnItem(doc, view, ctx, frame) {
         },
       });
     }
-    if (played.drew) parts.push(`drew ${played.drew} from ${played.source === "waiter" ? "the waiter" : "the supply"}`);
+    // As the log says it: a waiter holds its seat's orders ("drew 1 from the waiter" read as a
+    // waiter of the table's).
+    if (played.drew) {
+      parts.push(played.source === "waiter" ? `drew ${played.drew} order${played.drew === 1 ? "" : "s"} from their waiter` : `drew ${played.drew} from the supply`);
+    }
     const words = ` ${who} ${parts.length ? parts.join(", ") : "passed"}.`;
     const dot = seatColour(colour);
     items.push({

@@ -785,6 +785,10 @@ describe("the cards just played", () => {
     const box = host2.querySelector(".mm-last-turn");
     expect(box.textContent).toContain("Yellow put 3 salami in the oven, drew 3 from the supply.");
     expect(box.querySelector('.mm-just-played[data-kind="salami"]')).not.toBeNull();
+    board.update(turn({ seat: 1, put: { kind: "olive", count: 1 }, order: false, source: "waiter", drew: 1 }), null, makeCtx());
+    expect(box.textContent).toContain("put 1 olive in the oven, drew 1 order from their waiter.");
+    board.update(turn({ seat: 1, put: { kind: "olive", count: 2 }, order: false, source: "waiter", drew: 2 }), null, makeCtx());
+    expect(box.textContent).toContain("drew 2 orders from their waiter.");
     // The next frame (no turn) drops every mark.
     board.update(frame(fakeView(), { kind: "oven-closed", step: 2 }), null, makeCtx());
     expect(host2.querySelector(".mm-log-new, .mm-just-moved, .mm-just-played")).toBeNull();

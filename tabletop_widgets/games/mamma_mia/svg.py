@@ -375,7 +375,8 @@ def view_svg(frame: Frame, seat: Optional[int] = None) -> str:
         if played["order"]:
             parts.append("put an order in the oven, face down")
         if played["drew"]:
-            parts.append(f"drew {played['drew']} from {'the waiter' if played['source'] == 'waiter' else 'the supply'}")
+            n = played["drew"]
+            parts.append(f"drew {n} order{'s' * (n != 1)} from their waiter" if played["source"] == "waiter" else f"drew {n} from the supply")
         who = names[played["seat"]] if played["seat"] < len(names) else "?"
         out.append(panel(12, y, WIDTH - 24, 46, "Last turn"))
         out.append(dot(p_colour, 24, y + 31))
