@@ -231,8 +231,9 @@ export const css = `
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 /* A seat to move again right after its own turn (it drew the Mamma Mia card and empties the
    oven) keeps "to move" and its Mamma Mia card's chip in sight: its dashed frame says it just
-   played, the words stay for a screen reader. */
-.mm-seat-name:has(.mm-badge-turn) .mm-badge-last {
+   played, the words stay for a screen reader. The "to move" badge is always in the line, hidden
+   or not: only a shown one counts. */
+.mm-seat-name:has(.mm-badge-turn:not([hidden])) .mm-badge-last {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }

@@ -225,6 +225,28 @@ def test_a_seat_to_move_right_after_its_turn_keeps_its_name_line_whole(page, tmp
     assert "just played" in line.inner_text() or "just played" in line.text_content()
 
 
+def test_the_seat_that_just_played_says_so_in_words_while_another_is_to_move(page, tmp_path):
+    # Yellow's turn is over and Blue is to move: Yellow's name line shows "just played" in sight
+    # (a seat still to move after its own turn keeps only its dashed frame, the words for a
+    # screen reader); beside a side panel (a 240 px players' region) the words are hidden too.
+    m = tw.Match("mamma-mia", seed=3, players=4)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=1)
+    assert m.state.to_move == 1
+    _open(page, tw.widget(m, frame=(1, 0), replay=True), tmp_path / "just-played.html")
+    seen = {}
+    for width in (None, 848):
+        _width(page, width)
+        seen[width] = page.evaluate("""() => [...document.querySelectorAll('.mm-seat')].map((seat) => {
+          const last = seat.querySelector('.mm-badge-last');
+          const r = last.getBoundingClientRect();
+          return [seat.querySelector('.mm-seat-name').textContent, !last.hidden, r.width > 20 && r.height > 10]; })""")
+        _shot(page, f"just-played-{width or 1280}")
+    wide = seen[None]
+    assert [shown for _, shown, _ in wide] == [True, False, False, False], wide
+    assert wide[0][2], wide
+    assert seen[848][0][1] and not seen[848][0][2], seen[848]
+
+
 def test_a_display_that_must_be_challenged_says_so_in_the_status_line_s_room(page, tmp_path):
     # Step 41: a seat laid the last cards of its hand; the next must challenge it.
     m = tw.Match("mammuz", seed=0, players=3)
