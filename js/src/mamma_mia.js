@@ -1263,7 +1263,7 @@ function settlementItem(doc, view, ctx, order) {
       },
     };
   };
-  const result = o.result ? (o.result === "made" ? "Made!" : o.result === "sent back" ? "Sent back under the waiter." : String(o.result)) : null;
+  const result = o.result ? (o.result === "made" ? "Made!" : o.result === "sent back" ? `Sent back under ${seatName(view, ctx, o.owner)}'s waiter.` : String(o.result)) : null;
   // What the card shows (orderCard draws from these alone).
   const face = J([o.colour, o.name, o.type, o.recipe, o.crossed, o.fixed, o.choices, view.edition]);
   return shell("settle", () => el(doc, "div", { class: "mm-settle", "aria-label": "the order being settled" }), [

@@ -474,6 +474,12 @@ describe("the evaluation", () => {
     expect(pine.querySelectorAll(".mm-from-hand").length).toBe(1);
     expect(host.querySelectorAll('.mm-column[data-kind="pepper"] .mm-card:not(.mm-taken)').length).toBe(2);
     expect(host.querySelector(".mm-settle .mm-line-hand").textContent).toContain("Green's hand");
+    // An order sent back goes under its owner's waiter, not a waiter of the table's.
+    const back = evaluationView({ hands: [] });
+    Object.assign(back.evaluation.order, { result: "sent back" });
+    back.evaluation.decision = null;
+    board.update(frame(back, { sub: 1, kind: "sent-back" }), null, ctx);
+    expect(host.querySelector(".mm-settle").textContent).toContain("Sent back under Green's waiter.");
     board.destroy();
   });
 
