@@ -1075,14 +1075,14 @@ function handOf(view, seat) {
 
 /**
  * The viewing seat's own hand as cards (buttons when composing a turn); in the all-seeing
- * view every hand, labelled as the teaching view.
+ * view every hand, labelled with the view's name in the View menu (as MammuZ's).
  */
 export function handsItems(doc, view, ctx, composer) {
   const seat = ctx ? ctx.seat : null;
   const section = (teaching) => () => el(doc, "div", { class: `mm-section mm-hand${teaching ? " mm-teaching" : ""}`, tabindex: 0, role: "region", "aria-label": "hands" });
   if (seat === null || seat === undefined) {
     if (!view.hands) return [];
-    const items = [fixed("head", () => el(doc, "h4", {}, "Every hand (teaching view: no player sees this)"))];
+    const items = [fixed("head", () => el(doc, "h4", {}, "Every hand (all-seeing view: no player sees this)"))];
     for (let s = 0; s < seatCount(view); s++) {
       const hand = handOf(view, s);
       if (!hand) continue;

@@ -257,7 +257,7 @@ describe("the card table", () => {
     board.destroy();
   });
 
-  it("labels every hand as the teaching view when all-seeing", () => {
+  it("labels every hand with the all-seeing view's name, as the View menu and MammuZ do", () => {
     const hands = [
       { ingredients: { salami: 1 }, orders: [] },
       { ingredients: { pepper: 2 }, orders: [order("green", "normal", { pineapple: 4, pepper: 1 })] },
@@ -267,7 +267,7 @@ describe("the card table", () => {
     const board = mount(host, ctx);
     board.update(frame(fakeView({ hand: null, hands })), null, ctx);
     const box = host.querySelector(".mm-teaching");
-    expect(box.querySelector("h4").textContent).toMatch(/teaching view/i);
+    expect(box.querySelector("h4").textContent).toBe("Every hand (all-seeing view: no player sees this)");
     expect([...box.querySelectorAll(".mm-hand-cards")].map((h) => h.dataset.seat)).toEqual(["0", "1", "2"]);
     expect(box.querySelector('.mm-hand-cards[data-seat="1"] .mm-order').dataset.colour).toBe("green");
     // A row of small cards draws a pile as its top card and count; a seat's own hand, every card.
