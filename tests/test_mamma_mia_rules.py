@@ -1061,3 +1061,17 @@ def test_an_action_applied_without_events_reaches_the_position_written_with_them
             kinds.update(type(action).__name__ for _ in [0] if state.phase == "evaluation")
             state = quiet
     assert {"SendBack", "Make"} <= kinds and (not game.help or "Refuse" in kinds)
+
+
+def test_the_mamma_mia_card_drawn_alone_is_said_without_drawing_nothing():
+    # The supply holds only the Mamma Mia card (the oven notebook's table example): the turn's
+    # sentence says Yellow draws that card, not "draws 0 from the supply: nothing".
+    classic = tw.make("mamma-mia", players=4)
+    start = position(classic, oven=[(1, "3 pepper")], hands={0: {"ingredients": {"olive": 2}}}, supply={}, to_move=0)
+    m = tw.Match(classic, state=start)
+    m.play("put 1 olive; draw supply")
+    turn = next(f for f in m.frames(None) if f.step == 1 and f.kind == "turn")
+    assert turn.caption == ("Yellow puts 1 olive in the oven. Yellow draws the Mamma Mia card and lays it out: "
+                            "they will empty the oven and start the next round.")
+    for seat in range(4):
+        assert "draws 0" not in next(f for f in m.frames(seat) if f.step == 1).caption

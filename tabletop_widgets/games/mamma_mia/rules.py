@@ -924,10 +924,12 @@ class MammaMiaState(State):
                 secret += f"{name} draws {orders} from their waiter: {waiter_text}."
                 public += f"{name} draws {orders} from their waiter."
             elif source is not None:
-                secret += f"{name} draws {drew} from the supply: {cards_phrase(got, g.kinds)}."
-                public += f"{name} draws {drew} from the supply."
+                # A supply holding only the Mamma Mia card gives that card alone: no "draws 0".
+                if drew or not (mm == seat and self.mm != seat):
+                    secret += f"{name} draws {drew} from the supply: {cards_phrase(got, g.kinds)}. "
+                    public += f"{name} draws {drew} from the supply. "
                 if mm == seat and self.mm != seat:
-                    line = (f" {name} draws the Mamma Mia card and lays it out: they will empty the oven and "
+                    line = (f"{name} draws the Mamma Mia card and lays it out: they will empty the oven and "
                             "start the next round.")
                     secret += line
                     public += line
