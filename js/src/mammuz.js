@@ -281,6 +281,9 @@ function handCards(hand) {
 export function drawStatus(doc, view, ctx, settled = true) {
   const box = el(doc, "div", { class: "mz-status" });
   const who = seatName(view, ctx, view.to_move);
+  // The seat whose view this is reads its own decision as "you"; every other view, its name.
+  const mine = (s) => !!ctx && Number.isInteger(ctx.seat) && ctx.seat === s;
+  const you = mine(view.to_move);
   if (!settled && view.phase !== "over") {
     // A sub-step inside an action: whose turn it is is known only at the action's end.
     box.append(el(doc, "span", {}, "Settling the action, one sub-step at a time (see the caption below)."));
@@ -288,19 +291,21 @@ export function drawStatus(doc, view, ctx, settled = true) {
     const winners = (view.winners || []).map((s) => seatName(view, ctx, s)).join(" and ");
     box.append(el(doc, "span", { class: "mz-result" }, winners ? `Game over — ${winners} wins` : "Game over"));
   } else if (view.phase === "start") {
-    box.append(el(doc, "span", {}, el(doc, "b", {}, who), " starts a new herd: names a species and lays 1–4 cards face down."));
+    box.append(you ? el(doc, "span", {}, "You start a new herd: name a species and lay 1–4 cards face down.")
+      : el(doc, "span", {}, el(doc, "b", {}, who), " starts a new herd: names a species and lays 1–4 cards face down."));
   } else if (view.phase === "respond" && (view.displays || []).length) {
     const last = view.displays[view.displays.length - 1];
     const shown = seatName(view, ctx, last.seat);
     // One sentence either way: the status line has room for one (two in a narrow table).
     box.append((view.hand_sizes || [])[last.seat] === 0
-      ? el(doc, "span", { class: "mz-must" }, el(doc, "b", {}, who), ` must challenge ${shown}, who laid the last cards of the hand.`)
-      : el(doc, "span", {}, el(doc, "b", {}, who), ` expands the ${herdOf(view.claim)} or challenges ${shown}.`));
+      ? el(doc, "span", { class: "mz-must" }, ...(you ? ["You"] : [el(doc, "b", {}, who)]), ` must challenge ${shown}, who laid the last cards of the hand.`)
+      : you ? el(doc, "span", {}, `You expand the ${herdOf(view.claim)} or challenge ${shown}.`)
+        : el(doc, "span", {}, el(doc, "b", {}, who), ` expands the ${herdOf(view.claim)} or challenges ${shown}.`));
   } else if (view.phase === "give") {
-    box.append(el(doc, "span", {}, "Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."));
+    box.append(el(doc, "span", {}, ...(you ? ["Triceratops: you pick who takes the herd."] : ["Triceratops: ", el(doc, "b", {}, who), " picks who takes the herd."])));
   } else if (view.phase === "lay" && view.laying) {
-    box.append(el(doc, "span", {}, el(doc, "b", {}, seatName(view, ctx, view.laying.seat)),
-      ` lays cards face down as a ${herdOf(view.laying.species)}: ${view.laying.count} so far.`));
+    box.append(el(doc, "span", {}, ...(mine(view.laying.seat) ? ["You lay"] : [el(doc, "b", {}, seatName(view, ctx, view.laying.seat)), " lays"]),
+      ` cards face down as a ${herdOf(view.laying.species)}: ${view.laying.count} so far.`));
   }
   return box;
 }
@@ -881,7 +886,7 @@ export function mount(boardEl, ctx) {
     const names = c.seatNames || view.seats;
     const J = JSON.stringify;
     const animKey = fresh ? `${frame.step}:${frame.sub}` : "";
-    fill("status", J([names, view.phase, view.to_move, view.winners, view.claim, view.displays.length, settled,
+    fill("status", J([names, c.seat, view.phase, view.to_move, view.winners, view.claim, view.displays.length, settled,
       (view.hand_sizes || []).join(), (view.displays.at(-1) || {}).seat, view.laying && [view.laying.seat, view.laying.species, view.laying.count]]),
     () => drawStatus(doc, view, c, settled));
     fill("middle", J([view.species, view.bases, view.extinct, view.dinosaurs_out, view.pile, view.pile_cards,

@@ -211,8 +211,30 @@ describe("the seat view", () => {
     expect([...host.querySelectorAll(".mz-display-laying .mz-card")].map((c) => c.dataset.card)).toEqual(["tiger", "hare"]);
     // The next card laid: the status line counts it too.
     board.update(frame(seatView({ ...lay, laying: { ...lay.laying, count: 3, cards: ["tiger", "hare", "hare"] } })), null, own);
-    expect(host.querySelector(".mz-slot-status").textContent).toBe("Dario lays cards face down as a herd of tigers: 3 so far.");
+    // In Dario's own view, the status line speaks to him.
+    expect(host.querySelector(".mz-slot-status").textContent).toBe("You lay cards face down as a herd of tigers: 3 so far.");
     expect(host.querySelectorAll(".mz-display-laying .mz-card").length).toBe(3);
+    board.destroy();
+  });
+
+  it("the status line reads \"you\" in the deciding seat's own view, its name in every other", () => {
+    const board = mount(host, makeCtx());
+    const status = () => host.querySelector(".mz-slot-status").textContent;
+    const responding = seatView();
+    const laid = SEATS[responding.displays.at(-1).seat];
+    board.update(frame(responding), null, makeCtx());
+    expect(status()).toBe(`You expand the herd of hares or challenge ${laid}.`);
+    board.update(frame(responding), null, makeCtx({ seat: 1 }));
+    expect(status()).toBe(`Ada expands the herd of hares or challenges ${laid}.`);
+    board.update(frame(responding), null, makeCtx({ seat: null }));
+    expect(status()).toBe(`Ada expands the herd of hares or challenges ${laid}.`);
+    const starting = seatView({ phase: "start", claim: null, displays: [] });
+    board.update(frame(starting), null, makeCtx());
+    expect(status()).toBe("You start a new herd: name a species and lay 1–4 cards face down.");
+    board.update(frame(seatView({ phase: "give" })), null, makeCtx());
+    expect(status()).toBe("Triceratops: you pick who takes the herd.");
+    board.update(frame(seatView({ phase: "give" })), null, makeCtx({ seat: 2 }));
+    expect(status()).toBe("Triceratops: Ada picks who takes the herd.");
     board.destroy();
   });
 
