@@ -768,7 +768,9 @@ function mountTimeline(el, model, spec, live) {
     }
     // A locked screen is a player's own: Python refuses to move the match from it.
     const mayContinue = live && !replayMode() && !model.get("lock_seat");
-    setProp(continueBtn, "hidden", !(mayContinue && frame && frame.last && frame.step !== cursor));
+    // While new frames play at their beats (a bot's answer, a cascade) the frame shown is behind
+    // only for the pace: continuing there would drop the answers still to be shown.
+    setProp(continueBtn, "hidden", !(mayContinue && frame && frame.last && frame.step !== cursor && !st.following));
     // Kernel controls exist only where they can apply; there they keep their slots.
     root.classList.toggle("tw-kernel", live && !replayMode());
     root.classList.toggle("tw-may-continue", mayContinue);

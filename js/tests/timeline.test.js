@@ -558,8 +558,12 @@ describe("new frames", () => {
     model.deliver({ type: "frames", from: 3, frames: [moves[3]] });
     expect(caption()).toBe("Bob plays a 3.");
     expect($(".tw-skip").disabled).toBe(false);
+    // the match is at Ann's move: Bob's step, shown at its beat, is not one to continue from
+    model.set("cursor", 3);
+    expect($(".tw-continue").hidden).toBe(true);
     vi.advanceTimersByTime(DEFAULT_SPEED);
     expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-continue").hidden).toBe(true);
     click(".tw-skip");
     expect(caption()).toBe("Ann plays a 1.");
     vi.advanceTimersToNextFrame(); // the log scrolls to the entry drawn (no beat is left)
