@@ -110,7 +110,7 @@ def test_corner_stone_suffocates_with_two_neighbours():
     state = setup({"N": "a1", "S": "b1 a3"})
     after = state.apply("a3-a2")
     assert kinds(after) == ["move", "suffocation"]
-    assert after.events[1].data == {"cells": ["a1"]}
+    assert after.events[1].data == {"cells": ["a1"], "sides": ["N"]}  # whose stone died, for a board drawn at it
     assert after.events[1].text == "a1 suffocates: its cross is full."
     assert "a1" not in cells_of(after, "N") and {"a2", "b1"} <= cells_of(after, "S")
 

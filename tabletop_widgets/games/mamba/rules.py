@@ -454,12 +454,15 @@ def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
             touched = None  # more cells changed than the action's
             for c in dead:
                 empty |= BIT[c]
+            # The sides of the stones that die: a board drawn straight at this event (a jump, not
+            # a step from the board before) still shows whose stones they were.
+            sides = [rows[c] for c in dead] if log is not None else None
             rows, cols = _put(rows, cols, dict.fromkeys(dead, "."))
             if log is not None:
                 names = _names(dead)
                 text = (f"{names[0]} suffocates: its cross is full." if len(names) == 1 else
                         f"{_list_text(names)} suffocate: their crosses are full.")
-                log.append(("suffocation", text, {"cells": names}, rows, cols))
+                log.append(("suffocation", text, {"cells": names, "sides": sides}, rows, cols))
     if touched is not None:
         # The board before the action was calm and held no overpopulated run (it would be
         # waiting for a trim): a domination or a run of five can only lie on the lines
