@@ -3,12 +3,13 @@
 The renderers patch the board from frame to frame and skip the regions whose inputs look
 unchanged; a skip keyed on the wrong inputs leaves a stale picture after a jump. Standalone
 replays of games played by bots (no kernel) are walked forward, backward and in seeded random
-jumps with the timeline's slider; after each frame the board's DOM (tag, classes, attributes,
-text) is compared with that of a fresh mount of the same replay opened at that frame.
+jumps with the timeline's slider, Mamma Mia's tally switched on and off midway; after each
+frame the board's DOM (tag, classes, attributes, text) is compared with that of a fresh mount
+of the same replay opened at that frame, with the same tally.
 
     TW_IN_PLACE_JUMPS=400 TW_IN_PLACE_SEEDS=5 .venv/bin/pytest tests/browser/test_render_in_place.py
 
-hunts harder (more random jumps, more games per case).
+hunts harder (every frame both ways, more random jumps, more games per case).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import pytest
 
 import tabletop_widgets as tw
 
-JUMPS = int(os.environ.get("TW_IN_PLACE_JUMPS", "30"))
+JUMPS = int(os.environ.get("TW_IN_PLACE_JUMPS", "20"))
 SEEDS = int(os.environ.get("TW_IN_PLACE_SEEDS", "1"))
 
 # name, players, seat (None: all-seeing), steps played
@@ -38,7 +39,7 @@ CASES = {
 # The walk and its comparison, in the page. `Date.now` is a clock that hardly moves: every frame
 # is drawn as part of a scrub (dom.SCRUB_MS), as a dragged slider draws it, so no card flies and
 # no animation class is on either board whatever time the fresh mounts take in between.
-WALK = """(order) => {
+WALK = """([order, toggles]) => {
   let t = 1e12;
   Date.now = () => (t += 1);
   const data = JSON.parse(document.getElementById('tw-replay-data').textContent);
@@ -83,20 +84,27 @@ WALK = """(order) => {
   document.body.append(host);
   const found = [];
   let prev = Number(slider.value);
-  for (const i of order) {
+  let tally = !!(data.settings || {}).tally;
+  for (const [n, i] of order.entries()) {
+    const toggle = board.querySelector('.mm-tally-toggle');
+    if (toggles.includes(n) && toggle) {
+      // Mamma Mia's tally switched on or off from the board (the replay's own switch).
+      toggle.click();
+      tally = !tally;
+    }
     slider.value = String(i);
     slider.dispatchEvent(new Event('input'));
     const walked = ser(board);
     const inner = document.createElement('div');
     host.append(inner);
-    const cleanup = TabletopWidget.default.mountStatic(inner, {...data, start: i});
+    const cleanup = TabletopWidget.default.mountStatic(inner, {...data, start: i, settings: {...(data.settings || {}), tally}});
     const fresh = ser(inner.querySelector('.tw-board'));
     cleanup();
     inner.remove();
     if (walked.join('\\n') !== fresh.join('\\n')) {
       let k = 0;
       while (k < walked.length && walked[k] === fresh[k]) k++;
-      found.push({from: prev, to: i, line: k, walked: walked.slice(Math.max(0, k - 3), k + 2),
+      found.push({from: prev, to: i, tally, line: k, walked: walked.slice(Math.max(0, k - 3), k + 2),
                   fresh: fresh.slice(Math.max(0, k - 3), k + 2)});
       if (found.length >= 5) break;
     }
@@ -140,6 +148,8 @@ def test_a_board_updated_in_place_matches_a_fresh_one(page, tmp_path, case):
         if frames_walked < frames:
             rng = random.Random(f"{case}-{seed}-late")
             order.extend(rng.randrange(frames) for _ in range(JUMPS))
-        result = page.evaluate(WALK, order)
+        # The tally switched at a few moments of the walk (the games without one ignore it).
+        toggles = sorted(random.Random(f"{case}-{seed}-tally").sample(range(len(order)), 6))
+        result = page.evaluate(WALK, [order, toggles])
         assert result["frames"] == frames
         assert result["found"] == [], (case, seed, result["found"][:2])
