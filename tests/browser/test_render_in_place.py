@@ -62,7 +62,10 @@ WALK = """([order, toggles]) => {
           // Mamba's board animates a move from the frame just before (by design: prev chooses
           // the animation only); a fresh mount has no frame before.
           c && !['animate', 'slid'].includes(c)).sort().join(' ');
-        if (a.name === 'style') v = v.replace(/--d[xy]:[^;]*;?/g, '').trim();
+        if (a.name === 'style') v = v.replace(/--d[xy]:[^;]*;?/g, '').trim()
+          // A hand's fan comes from its row's width: the width a ResizeObserver keeps has
+          // fractions of a pixel, the one a fresh row reads once is whole (dom.widthWatcher).
+          .replace(/(--mz-overlap: )(-?[0-9.]+)px/, (_, k, x) => `${k}${Math.round(Number(x))}px`);
         return `${a.name}=${JSON.stringify(v)}`;
       }).filter((a) => !/^(class|style)=""$/.test(a)).sort();
       out.push(' '.repeat(depth) + `<${n.tagName.toLowerCase()} ${attrs.join(' ')}>`);
