@@ -141,8 +141,14 @@ def test_mamba_draws_every_stone_with_its_sides_colour():
     stones = [g for g in root.iter(SVG + "g") if g.get("data-stone")]
     board = m.state.observe(None)["board"]
     on_board = sorted(c for c in board if c != ".")
-    # the legend draws one stone per seat, the board one per occupied cell
-    assert sorted(g.get("data-stone") for g in stones) == sorted(on_board + list(m.state.observe(None)["sides"]))
+    # the legend draws one stone per seat, the board one per occupied cell; a stone dying at this
+    # moment (a suffocation's last frame) is drawn faint with its side, on a cell now empty
+    living = [g for g in stones if "dying" not in g.get("class").split()]
+    assert sorted(g.get("data-stone") for g in living) == sorted(on_board + list(m.state.observe(None)["sides"]))
+    frame = m.frames()[-1]
+    died = [g for g in stones if "dying" in g.get("class").split()]
+    assert len(died) == (len(frame.data["cells"]) if frame.kind == "suffocation" else len(died))
+    assert [g.get("data-stone") for g in died] == (frame.data["sides"] if frame.kind == "suffocation" else [])
     for g in stones:
         body = next(iter(g.iter(SVG + "g")), None) or g
         fills = {el.get("fill") for el in g.iter() if el.get("fill")}

@@ -125,12 +125,13 @@ def marks(frame: Frame) -> dict:
     return m
 
 
-def stone(side: str, x: float, y: float, opacity: float = 1.0, turned: bool = False) -> str:
-    """A stone centred on (x, y): a disc with a snout and two eyes toward its owner's edge."""
+def stone(side: str, x: float, y: float, opacity: float = 1.0, turned: bool = False, dying: bool = False) -> str:
+    """A stone centred on (x, y): a disc with a snout and two eyes toward its owner's edge; a
+    dying one (the moment it is removed) is faint and says so in its class."""
     fill = COLOURS.get(side, "#888888")
     ring = f'<circle r="{STONE_R + 3}" fill="none" stroke="{ACCENT}" stroke-width="1.5" stroke-dasharray="2 2"/>' if turned else ""
     return (
-        f'<g class="stone side-{esc(side)}" data-stone="{esc(side)}" transform="translate({x:g},{y:g})" opacity="{opacity:g}">{ring}'
+        f'<g class="{"stone dying" if dying else "stone"} side-{esc(side)}" data-stone="{esc(side)}" transform="translate({x:g},{y:g})" opacity="{opacity:g}">{ring}'
         f'<g transform="rotate({ANGLE.get(side, 0)})" stroke="{INK}" stroke-width="1.2" fill="{fill}">'
         f'<path d="M -7 {STONE_R - 4} L 0 {STONE_R + 7} L 7 {STONE_R - 4} Z"/><circle r="{STONE_R}"/>'
         f'<circle cx="-4" cy="{STONE_R - 6}" r="1.6" fill="{INK}" stroke="none"/>'
@@ -196,7 +197,7 @@ def board(frame: Frame) -> str:
         elif cell in mk["dying"]:
             side = mk["dying"][cell]
             if side:
-                out.append(stone(side, x, y, opacity=0.25))
+                out.append(stone(side, x, y, opacity=0.25, dying=True))
             else:
                 out.append(f'<circle cx="{x:g}" cy="{y:g}" r="{STONE_R}" fill="none" stroke="{INK2}" stroke-dasharray="3 2"/>')
         if cell in mk["dying"]:
