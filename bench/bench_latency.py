@@ -19,8 +19,9 @@ each:
 The clicks are taken in ``--rounds`` rounds, the two servers taking turns, so a machine whose
 load changes during the run weighs on both alike; the load average is sampled with each round.
 Prints p50 / p95 per server side by side with each p95 as a ratio to the same server's bare
-round trip, the Mamma Mia turns split by the frames their answers carried (the move and the bots'
-answers to it, which follow the move: an answer with an oven evaluation carries ten or more), the goals (with the extension: our move's p50 ≤ 15 ms and p95 ≤ 1.5× the bare
+round trip, the Mamma Mia turns split by the frames their answers carried (an oven evaluation
+is ten or more: in the move's own step, drawn with the move, or in the bots' answers, which
+follow it), the goals (with the extension: our move's p50 ≤ 15 ms and p95 ≤ 1.5× the bare
 round trip's p95), and writes the figures through ``bench/common.py``
 (``bench/results/latency.json``). About three minutes on an idle two-core machine.
 """
@@ -180,6 +181,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
         const t0 = performance.now();
         click(target);
         const at = await changed(step, before);
+        const withMove = r.querySelector(".tw-log").children.length - held;
         if (at === null) {
             lost.push(kind);
             await restart(kind === "mamba" ? "mamba.match = tw.Match('mamba')" : "mia.match = tw.Match('mamma-mia', players=2)");
@@ -189,7 +191,7 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
         // The bots' answers may follow the move (after the click's time is taken): the next
         // click waits for the whole answer, as a person waits for their turn.
         await settled();
-        frames.push(r.querySelector(".tw-log").children.length - held);
+        frames.push([withMove, r.querySelector(".tw-log").children.length - held]);
     }
     return { times, frames, lost: lost.length };
 }"""
@@ -223,7 +225,8 @@ def open_page(browser, server: LabServer):
 
 def clicks_of(page, kind: str, clicks: int, lost: dict, carried: Optional[dict] = None) -> list:
     """``clicks`` timed clicks of ``kind`` (ms); a click unanswered after LOST_MS counts in ``lost``.
-    ``carried`` (a move's clicks) gets each time under the number of frames its answer carried."""
+    ``carried`` (a move's clicks) gets each time under the numbers of frames its answer carried:
+    those held when the move was drawn (its own step's), and all once the bots had answered."""
     got = page.evaluate(LOOP_JS.replace("LOST_MS", str(LOST_MS)), [KINDS[kind][1], clicks, kind])
     times = got["times"]
     lost[kind] = lost.get(kind, 0) + got["lost"]
@@ -233,7 +236,7 @@ def clicks_of(page, kind: str, clicks: int, lost: dict, carried: Optional[dict] 
         raise RuntimeError(f"no {kind} click got an answer (screenshot: {shot})")
     if carried is not None:
         for ms, n in zip(times, got["frames"]):
-            carried.setdefault(n, []).append(ms)
+            carried.setdefault(tuple(n), []).append(ms)
     return times
 
 
@@ -242,11 +245,16 @@ MANY_FRAMES = 10
 
 
 def by_frames(carried: dict) -> dict:
-    """A move's clicks split by the frames their answers carried: fewer than MANY_FRAMES, or more."""
-    few = [ms for n, times in carried.items() if n < MANY_FRAMES for ms in times]
-    many = [ms for n, times in carried.items() if n >= MANY_FRAMES for ms in times]
-    return {f"under {MANY_FRAMES} frames": figures(few) if few else None,
-            f"{MANY_FRAMES} frames or more": figures(many) if many else None}
+    """A move's clicks split by the frames their answers carried: fewer than MANY_FRAMES in all,
+    MANY_FRAMES or more in the move's own step (the player emptied the oven), or only in the bots'
+    answers that followed it."""
+    groups = {f"under {MANY_FRAMES} frames": [], f"{MANY_FRAMES} frames or more in the move's step": [],
+              f"{MANY_FRAMES} frames or more in the bots' answers only": []}
+    labels = list(groups)
+    for (with_move, total), times in carried.items():
+        label = labels[1] if with_move >= MANY_FRAMES else labels[2] if total >= MANY_FRAMES else labels[0]
+        groups[label].extend(times)
+    return {label: figures(times) if times else None for label, times in groups.items()}
 
 
 def figures(times: list) -> dict:
