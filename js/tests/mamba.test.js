@@ -338,9 +338,9 @@ describe("drawing the board", () => {
 // the widget, on the shared timeline, with a fake anywidget model
 
 import widget, { mount } from "../src/mamba.js";
+import { fakeModel as sharedFakeModel } from "./fake_model.js";
 
 function fakeModel(traits = {}) {
-  const handlers = new Map();
   const values = {
     game: "mamba",
     seat_names: ["South", "North"],
@@ -352,30 +352,7 @@ function fakeModel(traits = {}) {
     settings: {},
     ...traits,
   };
-  const model = {
-    sent: [],
-    handlers,
-    get: (key) => values[key],
-    set(key, value) {
-      values[key] = value;
-      (handlers.get(`change:${key}`) || []).slice().forEach((fn) => fn());
-    },
-    on(name, fn) {
-      handlers.set(name, [...(handlers.get(name) || []), fn]);
-    },
-    off(name, fn) {
-      handlers.set(name, (handlers.get(name) || []).filter((f) => f !== fn));
-    },
-    send(msg) {
-      model.sent.push(msg);
-    },
-    save_changes() {},
-    deliver(msg) {
-      (handlers.get("msg:custom") || []).slice().forEach((fn) => fn(msg, []));
-    },
-    listenerCount: () => [...handlers.values()].reduce((n, list) => n + list.length, 0),
-  };
-  return model;
+  return sharedFakeModel(values);
 }
 
 function frame(step, sub, view, extra = {}) {

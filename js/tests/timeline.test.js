@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { DEFAULT_SPEED, PENDING_DRAW_MS, applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
 import generic, { mountGeneric } from "../src/generic.js";
+import { fakeModel as sharedFakeModel } from "./fake_model.js";
 
-/** A stand-in for the anywidget model that records what the widget does with it. */
+/** The model of a toy game, both seats played from the page. */
 function fakeModel(traits = {}) {
   const values = {
     game: "toy-fifteen",
@@ -15,38 +16,7 @@ function fakeModel(traits = {}) {
     settings: {},
     ...traits,
   };
-  const handlers = new Map();
-  const model = {
-    sent: [],
-    saves: 0,
-    get: (key) => values[key],
-    set(key, value) {
-      values[key] = value;
-      model.emit(`change:${key}`);
-    },
-    on(name, fn) {
-      handlers.set(name, [...(handlers.get(name) || []), fn]);
-    },
-    off(name, fn) {
-      handlers.set(name, (handlers.get(name) || []).filter((f) => f !== fn));
-    },
-    send(msg) {
-      model.sent.push(msg);
-    },
-    save_changes() {
-      model.saves += 1;
-    },
-    emit(name, ...args) {
-      (handlers.get(name) || []).slice().forEach((fn) => fn(...args));
-    },
-    deliver(msg) {
-      model.emit("msg:custom", msg, []);
-    },
-    listenerCount() {
-      return [...handlers.values()].reduce((n, list) => n + list.length, 0);
-    },
-  };
-  return model;
+  return sharedFakeModel(values);
 }
 
 const frame = (step, sub, caption, last, view = {}) => ({ step, sub, caption, kind: "test", data: {}, view, last });

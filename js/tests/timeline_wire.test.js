@@ -5,37 +5,12 @@
 // or make a stale position playable.
 import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import { DEFAULT_SPEED, createGameWidget } from "../src/timeline.js";
+import { fakeModel as sharedFakeModel } from "./fake_model.js";
 
-/** A stand-in for the anywidget model, shared by every display rendered from it. */
+/** The model of a toy game whose second seat is a bot. */
 function fakeModel(traits = {}) {
-  const values = { game: "toy", seat_names: ["Ann", "Bob"], seat: null, cursor: 0, current: null, error: "",
-    bot_seats: [1], settings: {}, ...traits };
-  const handlers = new Map();
-  const model = {
-    sent: [],
-    get: (key) => values[key],
-    set(key, value) {
-      values[key] = value;
-      model.emit(`change:${key}`);
-    },
-    on(name, fn) {
-      handlers.set(name, [...(handlers.get(name) || []), fn]);
-    },
-    off(name, fn) {
-      handlers.set(name, (handlers.get(name) || []).filter((f) => f !== fn));
-    },
-    send(msg) {
-      model.sent.push(msg);
-    },
-    save_changes() {},
-    emit(name, ...args) {
-      (handlers.get(name) || []).slice().forEach((fn) => fn(...args));
-    },
-    deliver(msg) {
-      model.emit("msg:custom", msg, []);
-    },
-  };
-  return model;
+  return sharedFakeModel({ game: "toy", seat_names: ["Ann", "Bob"], seat: null, cursor: 0, current: null, error: "",
+    bot_seats: [1], settings: {}, ...traits });
 }
 
 /** The id of the last play sent: Python's answers to it echo it. */
