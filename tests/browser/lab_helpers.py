@@ -6,6 +6,8 @@ import math
 import re
 import time
 
+import tabletop_widgets as tw
+
 
 def wait_until(check, timeout=30.0, what="the condition"):
     """Poll `check` (a kernel round trip, say) until it returns something truthy."""
@@ -190,3 +192,11 @@ ROLES_SHOWN = """(root) => {
   found.backgrounds = [getComputedStyle(game).backgroundColor, getComputedStyle(root.querySelector('.mm-section, .mz-section')).backgroundColor];
   return found;
 }"""
+
+
+def played(name, players, seed, steps):
+    """A match of ``name`` played by random bots for ``steps`` actions (``players`` None: the
+    game's own count)."""
+    m = tw.Match(name, seed=seed, players=players) if players else tw.Match(name, seed=seed)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players or 2)}, max_steps=steps)
+    return m

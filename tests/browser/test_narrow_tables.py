@@ -10,14 +10,8 @@ import pytest
 
 import tabletop_widgets as tw
 from conftest import ARTIFACTS
-from lab_helpers import WALK_HEIGHTS, axe_problems
+from lab_helpers import WALK_HEIGHTS, axe_problems, played
 from live_page import live_page
-
-
-def _played(name, players, seed, steps):
-    m = tw.Match(name, seed=seed, players=players) if players else tw.Match(name, seed=seed)
-    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players or 2)}, max_steps=steps)
-    return m
 
 
 @pytest.fixture(scope="module")
@@ -62,24 +56,24 @@ CUT = """([regions, inside]) => {
 
 CASES = {
     # Yellow's turn in a five-player classic game: the table's five columns, the hand, the composer.
-    "mamma-mia": (lambda: _played("mamma-mia", 5, 3, 40),
+    "mamma-mia": (lambda: played("mamma-mia", 5, 3, 40),
                   ".mm-slot-table, .mm-slot-middle, .mm-slot-hand, .mm-slot-seats, .mm-slot-oven",
                   ".mm-column, .mm-composer button, .mm-seat"),
     # Brown decides how to settle his order: the decision's answers and the order being settled.
-    "mamma-mia-decision": (lambda: _played("mamma-mia", 5, 15, 43),
+    "mamma-mia-decision": (lambda: played("mamma-mia", 5, 15, 43),
                            ".mm-slot-table, .mm-slot-middle, .mm-slot-hand, .mm-slot-seats",
                            ".mm-column, .mm-decision button, .mm-settle"),
     # Six Plus seats, Pink asked for help: six columns on the table.
-    "mamma-mia-plus": (lambda: _played("mamma-mia-plus", 6, 5, 60),
+    "mamma-mia-plus": (lambda: played("mamma-mia-plus", 6, 5, 60),
                        ".mm-slot-table, .mm-slot-middle, .mm-slot-hand, .mm-slot-seats",
                        ".mm-column, .mm-decision button, .mm-seat"),
-    "mamba": (lambda: _played("mamba", None, 3, 20), ".mamba-side",
+    "mamba": (lambda: played("mamba", None, 3, 20), ".mamba-side",
               ".mamba .seat, .mamba .turn, .mamba .goal, .mamba .hint, .mamba .toolbar button, svg.mamba-board"),
     # Four seats: the side column under the board holds them and the goal in sight.
-    "mamba-4": (lambda: _played("mamba", 4, 1, 3), ".mamba-side",
+    "mamba-4": (lambda: played("mamba", 4, 1, 3), ".mamba-side",
                 ".mamba .seat, .mamba .turn, .mamba .goal, svg.mamba-board"),
     # Carla lays her display: the herd, her hand, the composer's buttons.
-    "mammuz": (lambda: _played("mammuz", 4, 3, 30),
+    "mammuz": (lambda: played("mammuz", 4, 3, 30),
                ".mz-slot-herd, .mz-slot-hands, .mz-slot-composer, .mz-slot-seats, .mz-slot-middle",
                ".mz-last-challenge, .mz-display, .mz-composer button, .mz-seat"),
 }
@@ -129,7 +123,7 @@ def test_a_narrow_widget_cuts_nothing_and_keeps_one_height(page, tmp_path, case)
 def test_a_ciottona_s_answers_show_beside_its_question_at_900_px(page, tmp_path):
     # Red's Ciottona: its question says how many ways there are; making it and sending it back
     # are in sight, not pushed out of the decision's region by a list of ten pairs of kinds.
-    m = _played("mamma-mia-plus", 6, 10, 235)
+    m = played("mamma-mia-plus", 6, 10, 235)
     _open(page, tw.widget(m, seat=m.state.to_move), tmp_path / "ciottona.html")
     page.set_viewport_size({"width": 900, "height": 800})
     found = page.evaluate("""() => {
@@ -154,7 +148,7 @@ def test_a_ciottona_s_answers_show_beside_its_question_at_900_px(page, tmp_path)
 
 def test_a_display_being_laid_shows_under_the_herd_to_everybody(page, tmp_path):
     # Bruno has named deer and put two cards face down: Ada sees who lays what, and two backs.
-    m = _played("mammuz", 4, 3, 26)
+    m = played("mammuz", 4, 3, 26)
     _open(page, tw.widget(m, seat=0), tmp_path / "laying.html")
     found = page.evaluate("""() => ({
       status: document.querySelector('.mz-slot-status').textContent,
@@ -266,7 +260,7 @@ def test_a_display_that_must_be_challenged_says_so_in_the_status_line_s_room(pag
 
 def test_every_hand_of_the_all_seeing_view_keeps_its_last_card_whole_at_360_px(page, tmp_path):
     # A whole Plus game of four seen by all: rows of up to a dozen piles and orders.
-    m = _played("mamma-mia-plus", 4, 2, None)
+    m = played("mamma-mia-plus", 4, 2, None)
     _open(page, tw.widget(m, replay=True), tmp_path / "every-hand.html")
     _width(page, 360)
     worst = page.evaluate("""() => {

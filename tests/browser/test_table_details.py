@@ -11,14 +11,8 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 import tabletop_widgets as tw
 from conftest import ARTIFACTS
-from lab_helpers import WALK_HEIGHTS
+from lab_helpers import WALK_HEIGHTS, played
 from live_page import live_page
-
-
-def _played(name, players, seed, steps):
-    m = tw.Match(name, seed=seed, players=players)
-    m.autoplay({s: tw.bots.Random(seed=s) for s in range(players)}, max_steps=steps)
-    return m
 
 
 @pytest.fixture(scope="module")
@@ -52,7 +46,7 @@ DECISION = """() => {
 
 def test_a_decision_fits_the_middle_region(page, tmp_path):
     # Brown's order lacks two cards he holds: make it adding them, or send it back.
-    m = _played("mamma-mia", 5, 15, 43)
+    m = played("mamma-mia", 5, 15, 43)
     decision = m.state.observe(m.state.to_move)["evaluation"]["decision"]
     assert decision["seat"] == m.state.to_move and len(m.state.legal_actions()) == 2
     page.goto(live_page(tw.widget(m, seat=m.state.to_move), tmp_path / "decision.html").as_uri())
@@ -80,7 +74,7 @@ MORE = """() => {
 
 def test_a_long_list_of_answers_says_more_lie_below(page, tmp_path):
     # Red's Ciottona: a kind to choose for it, then the ways to make it or ask for help, 97 answers.
-    m = _played("mamma-mia-plus", 6, 10, 235)
+    m = played("mamma-mia-plus", 6, 10, 235)
     assert len(m.state.legal_actions()) > 50
     page.goto(live_page(tw.widget(m, seat=m.state.to_move), tmp_path / "long-decision.html").as_uri())
     page.wait_for_selector(".mm-decision button")
@@ -102,7 +96,7 @@ def test_a_long_list_of_answers_says_more_lie_below(page, tmp_path):
 
 
 def test_a_hand_card_chosen_by_a_click_goes_back_into_its_fan(page, tmp_path):
-    m = _played("mamma-mia-plus", 6, 3, 30)
+    m = played("mamma-mia-plus", 6, 3, 30)
     me = m.state.to_move
     page.goto(live_page(tw.widget(m, seat=me, bots={s: "random" for s in range(6) if s != me}), tmp_path / "hand.html").as_uri())
     page.set_viewport_size({"width": 900, "height": 800})
@@ -125,7 +119,7 @@ def test_a_hand_card_chosen_by_a_click_goes_back_into_its_fan(page, tmp_path):
 
 def test_the_oven_log_fades_where_its_region_cuts_it(page, tmp_path):
     path = tmp_path / "oven.html"
-    _played("mamma-mia", 4, 5, 30).to_html(path)
+    played("mamma-mia", 4, 5, 30).to_html(path)
     page.goto(path.as_uri())
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_selector(".mm-log li")
@@ -142,7 +136,7 @@ def test_the_oven_log_fades_where_its_region_cuts_it(page, tmp_path):
 
 def test_mamba_s_board_fills_the_table_s_box_at_every_width(page, tmp_path):
     path = tmp_path / "mamba.html"
-    _played("mamba", 4, 1, 20).to_html(path)
+    played("mamba", 4, 1, 20).to_html(path)
     page.goto(path.as_uri())
     page.wait_for_selector(".tw-root svg.mamba-board")
     bands = {}
@@ -161,7 +155,7 @@ def test_mamba_s_board_fills_the_table_s_box_at_every_width(page, tmp_path):
 
 def test_mammuz_badges_keep_to_one_line_inside_their_seat(page, tmp_path):
     path = tmp_path / "mammuz.html"
-    m = _played("mammuz", 6, 5, 83)
+    m = played("mammuz", 6, 5, 83)
     m.to_html(path, seat=5)
     page.goto(path.as_uri())
     page.wait_for_selector(".mz-seat")
@@ -229,7 +223,7 @@ EVERY_HAND = """() => {
 
 def test_the_all_seeing_view_shows_every_hand_at_once(page, tmp_path):
     path = tmp_path / "every-hand.html"
-    _played("mamma-mia-plus", 6, 5, 150).to_html(path)
+    played("mamma-mia-plus", 6, 5, 150).to_html(path)
     page.goto(path.as_uri())
     page.wait_for_selector(".mm-hand.mm-teaching")
     for width in (1280, 900):
@@ -248,7 +242,7 @@ def test_a_big_hand_in_a_narrow_table_keeps_to_its_region(page, tmp_path):
     # Two-player Plus: hands of fourteen cards; at 900 px every card but the last is down to its
     # edge and the last gives up width too, rather than run past the region.
     path = tmp_path / "big-hand.html"
-    _played("mamma-mia-plus", 2, 5, 150).to_html(path, seat=1)
+    played("mamma-mia-plus", 2, 5, 150).to_html(path, seat=1)
     page.goto(path.as_uri())
     page.set_viewport_size({"width": 900, "height": 800})
     page.wait_for_selector(".mm-hand-cards")
@@ -270,7 +264,7 @@ def test_a_big_hand_in_a_narrow_table_keeps_to_its_region(page, tmp_path):
 
 def test_the_game_log_keeps_its_current_entry_whole_above_its_faded_foot(page, tmp_path):
     path = tmp_path / "log.html"
-    _played("mammuz", 3, 5, 400).to_html(path, seat=0)
+    played("mammuz", 3, 5, 400).to_html(path, seat=0)
     page.goto(path.as_uri())
     page.wait_for_selector(".tw-log-current")
     shown = {}
@@ -319,7 +313,7 @@ REST = f"""async () => {{
 
 def test_a_scrolled_log_rests_with_its_head_entry_whole(page, tmp_path):
     path = tmp_path / "log-scrolled.html"
-    _played("mammuz", 3, 5, 400).to_html(path, seat=0)
+    played("mammuz", 3, 5, 400).to_html(path, seat=0)
     page.goto(path.as_uri())
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_selector(".tw-log-current")
@@ -336,7 +330,7 @@ def test_a_scrolled_log_rests_with_its_head_entry_whole(page, tmp_path):
 
 
 def test_a_card_chosen_in_the_all_seeing_rows_stays_whole_in_its_row(page, tmp_path):
-    m = _played("mamma-mia-plus", 6, 3, 30)
+    m = played("mamma-mia-plus", 6, 3, 30)
     me = m.state.to_move
     page.goto(live_page(tw.widget(m, bots={s: "random" for s in range(6) if s != me}), tmp_path / "every-hand-live.html").as_uri())
     page.set_viewport_size({"width": 1280, "height": 800})
@@ -363,7 +357,7 @@ def test_the_oven_log_keeps_its_icons_whole_beside_a_long_entry(page, tmp_path):
     # "left on the table from the last oven: 2 peppers": a long entry beside its icon, which
     # a flex row would squeeze to a dot.
     path = tmp_path / "icons.html"
-    _played("mamma-mia", 4, 5, 400).to_html(path)
+    played("mamma-mia", 4, 5, 400).to_html(path)
     page.goto(path.as_uri())
     page.set_viewport_size({"width": 900, "height": 800})
     page.wait_for_selector(".mm-log li")
@@ -382,7 +376,7 @@ def test_the_mark_on_an_order_s_back_reads_on_every_seat_s_colour(page, tmp_path
     from lab_helpers import _contrast, _rgb
 
     path = tmp_path / "backs.html"
-    _played("mamma-mia", 4, 5, 30).to_html(path)
+    played("mamma-mia", 4, 5, 30).to_html(path)
     page.goto(path.as_uri())
     page.wait_for_selector(".tw-slider")
     marks = page.evaluate("""() => {
@@ -403,7 +397,7 @@ def test_the_mark_on_an_order_s_back_reads_on_every_seat_s_colour(page, tmp_path
 
 def test_the_oven_being_emptied_fills_the_middle_region(page, tmp_path):
     path = tmp_path / "emptying.html"
-    _played("mamma-mia-plus", 4, 5, 150).to_html(path, seat=2)
+    played("mamma-mia-plus", 4, 5, 150).to_html(path, seat=2)
     page.goto(path.as_uri())
     page.wait_for_selector(".tw-slider")
     gaps = page.evaluate("""() => {
@@ -425,7 +419,7 @@ def test_a_narrow_widget_puts_its_log_under_the_table(page, tmp_path):
     # A notebook at 900 px beside its file browser: the widget is 468 px wide, whatever the
     # window's width. The log goes under the table, the bar's controls stay inside the widget
     # and the table keeps its columns.
-    m = _played("mamma-mia", 3, 3, 40)
+    m = played("mamma-mia", 3, 3, 40)
     me = m.state.to_move
     page.goto(live_page(tw.widget(m, seat=me, bots={s: "random" for s in range(3) if s != me}), tmp_path / "narrow.html").as_uri())
     page.set_viewport_size({"width": 1280, "height": 800})
