@@ -331,3 +331,69 @@ def test_the_flush_hooks_into_ipythons_post_execute_once_and_keeps_no_widget_ali
     del w
     gc.collect()
     assert gone() is None or gone() not in widget_module._CURRENT_BEHIND
+
+
+class _CollectorWatcher(tw.bots.Random):
+    """A random bot noting, each time it chooses, whether Python's garbage collector runs."""
+
+    def __init__(self, seen, seed=0):
+        super().__init__(seed)
+        self.seen = seen
+
+    def choose(self, observation, legal_actions):
+        self.seen.append(("bot", gc.isenabled()))
+        return super().choose(observation, legal_actions)
+
+
+@pytest.mark.parametrize("bots", [True, False])
+def test_a_browser_play_collects_no_garbage_until_its_move_has_left(monkeypatch, bots):
+    # An oven evaluation allocates thousands of objects; the collections they set off would
+    # fall between the click and the move drawn. The collector waits until the move's message
+    # has left the kernel (and the bots think with it on), then is as it was.
+    seen = []
+    m = tw.Match("mamma-mia", seed=4, players=2)
+    w = record(tw.widget(m, seat=0 if bots else None, bots={1: _CollectorWatcher(seen, seed=4)} if bots else None))
+    sent = w.send
+    monkeypatch.setattr(w, "send", lambda content, buffers=None: (seen.append((content["type"], gc.isenabled())),
+                                                                  sent(content, buffers)))
+    monkeypatch.setattr(w, "_let_sent_leave", lambda: seen.append(("left", gc.isenabled())))
+    rng = random.Random(4)
+    assert gc.isenabled()
+    bot_turns = 0
+    for _ in range(30):
+        if m.state.is_over:
+            break
+        seen.clear()
+        browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor})
+        assert w.error == ""
+        assert gc.isenabled()
+        # Nothing is sent with the collector on before the move has left; then it is on again.
+        left = seen.index(("left", False))
+        assert all(on is False for _, on in seen[:left]) and seen[0][0] == "frames"
+        assert all(on is True for _, on in seen[left + 1:])
+        assert ("bot", False) not in seen
+        bot_turns += seen.count(("bot", True))
+    assert bot_turns > 10 if bots else bot_turns == 0
+
+
+def test_a_refused_or_failing_browser_play_puts_the_collector_back_as_it_was(monkeypatch):
+    m = tw.Match("mamma-mia", seed=5, players=2)
+    w = record(tw.widget(m, seat=0, bots={1: "random"}))
+    browser(w, {"type": "play", "action": "no such action", "step": m.cursor})
+    assert w.error and gc.isenabled()
+
+    def fail(*args):
+        raise RuntimeError("a notebook's bot broke")
+
+    monkeypatch.setattr(tw.bots.Random, "choose", fail)
+    browser(w, {"type": "play", "action": str(m.state.legal_actions()[0]), "step": m.cursor})
+    assert "RuntimeError" in w.error and gc.isenabled()
+    monkeypatch.undo()
+    m = tw.Match("mamma-mia", seed=5, players=2)
+    w = record(tw.widget(m, seat=0, bots={1: "random"}))
+    gc.disable()  # a notebook that turned it off keeps it off
+    try:
+        browser(w, {"type": "play", "action": str(m.state.legal_actions()[0]), "step": m.cursor})
+        assert w.error == "" and not gc.isenabled()
+    finally:
+        gc.enable()

@@ -9,6 +9,7 @@ secrets. The protocol is in docs/architecture.md.
 from __future__ import annotations
 
 import base64
+import gc
 import json
 import os
 import pathlib
@@ -121,6 +122,25 @@ def _hook_flush():
     if shell is not None:
         shell.events.register("post_execute", _send_current_behind)
         _FLUSH_HOOKED.append(shell)
+
+
+class _CollectionPaused:
+    """Python's cyclic garbage collector, paused while a move from the browser is answered
+    until the move's message has left the kernel. An oven evaluation or a cascade allocates
+    thousands of objects (a frame per sub-step, each a view); the collections they set off,
+    a millisecond or more each in a notebook's kernel and tens for a full one, otherwise fall
+    between the click and the move drawn. They run after it, while the bots think or the player
+    does. ``resume`` restores the collector as it was: a notebook that turned it off keeps it off."""
+
+    def __init__(self):
+        self.paused = gc.isenabled()
+        if self.paused:
+            gc.disable()
+
+    def resume(self):
+        if self.paused:
+            self.paused = False
+            gc.enable()
 
 
 class GameWidget(anywidget.AnyWidget):
@@ -814,6 +834,13 @@ class GameWidget(anywidget.AnyWidget):
         schedule(left.set)  # run in order after the sends already queued
         left.wait(self.LEAVE_TIMEOUT)
 
+    def _resume_collection_once_sent(self, paused: "_CollectionPaused"):
+        """Let what was sent leave the kernel, then let Python collect again: a collection run
+        first would hold Python's lock while the move's message waits for the IOPub thread."""
+        if paused.paused:
+            self._let_sent_leave()
+            paused.resume()
+
     def _sync_cursor(self, quiet: bool = False):
         """``cursor`` and ``current`` from the match. ``quiet`` (after an action): the browser
         builds that frame from the frames just sent, so ``current`` is updated here and sent
@@ -1011,33 +1038,38 @@ class GameWidget(anywidget.AnyWidget):
         # Check before moving anything, so a refused action leaves the match as it was.
         parsed = match.game.parse_action(state, action)
         before = match.cursor
-        self._holding = True
+        paused = _CollectionPaused()
         try:
-            if before != step:
-                match.goto(step)
+            self._holding = True
             try:
-                match.play(parsed)
-            except Exception:
-                if match.cursor != before:
-                    match.goto(before)
-                raise
-            self.error = ""
-            if self._bots:
-                if match.state.to_move in self._bots:
-                    # The move leaves now, before the bots work out their answers: the page
-                    # draws it at once and, as no `legal` came with it, offers no play yet.
-                    # `cursor` follows the answers (the page takes the move's step until then).
-                    self._send_outbox(cursor=False)
-                    self._let_sent_leave()
+                if before != step:
+                    match.goto(step)
                 try:
-                    match.autoplay(self._bots)
+                    match.play(parsed)
                 except Exception:
-                    self._sync_cursor(quiet=True)  # the move's message left `cursor` to the answers
+                    if match.cursor != before:
+                        match.goto(before)
                     raise
+                self.error = ""
+                if self._bots:
+                    if match.state.to_move in self._bots:
+                        # The move leaves now, before the bots work out their answers: the page
+                        # draws it at once and, as no `legal` came with it, offers no play yet.
+                        # `cursor` follows the answers (the page takes the move's step until then).
+                        self._send_outbox(cursor=False)
+                        self._resume_collection_once_sent(paused)  # the bots think with it on
+                    try:
+                        match.autoplay(self._bots)
+                    except Exception:
+                        self._sync_cursor(quiet=True)  # the move's message left `cursor` to the answers
+                        raise
+            finally:
+                self._holding = False
+            self._pass_if_needed()
+            self._send_legal()
+            self._resume_collection_once_sent(paused)
         finally:
-            self._holding = False
-        self._pass_if_needed()
-        self._send_legal()
+            paused.resume()
 
     def _goto_from_browser(self, msg):
         self._refuse_in_replay("the match's cursor does not move")
