@@ -172,30 +172,34 @@ def _turns_from_the_rules(state):
 def test_a_turns_legal_actions_joined_from_kept_parts_are_those_of_the_rules(name, players, options):
     # the list is joined from parts kept by the game (each kind's puts by its count and the
     # hand's size, the turns with an order by label) for a hand of one label or none seen
-    # before, or else directly from the rows of each count (a hand of several labels keeps no
-    # parts: such hands seldom recur): along random games, in which hands of one, two and many
-    # labels recur, both are exactly the rules' list, in the same order
+    # before, or else directly from the rows of each count (in Plus a hand of several labels
+    # keeps no parts: such hands seldom recur; classic, 8 labels a colour, keeps parts for
+    # every set of labels): along random games, in which hands of one, two and many labels
+    # recur, both are exactly the rules' list, in the same order
     import random
 
     game = tw.make(name, players=players, **options)
-    rng, turns, many, kept = random.Random(players), 0, 0, 0
+    assert game._label_sets_kept == (name == "mamma-mia")
+    rng, turns, many, kept, kept_many = random.Random(players), 0, 0, 0, 0
     for seed in range(4):
         state = game.new_state(seed)
         while not state.is_over:
+            before = len(game._kind_turns)
             legal = state.legal_actions()
             if state.phase == "turn":
-                before = len(game._kind_turns)
                 rules = _turns_from_the_rules(state)
                 assert legal == rules
                 assert state.legal_actions() == rules  # the second time: kept
                 labels = len({game.deck[o].label for o in state.hands_ord[state.to_move]})
-                if labels > 1:
+                if labels > 1 and not game._label_sets_kept:
                     assert len(game._kind_turns) == before
                 kept += len(game._kind_turns) > before
+                kept_many += labels > 1 and len(game._kind_turns) > before
                 turns += 1
                 many += labels > 2
             state = state._apply(rng.choice(legal))
     assert turns > 100 and many > 0 and kept > 0
+    assert (kept_many > 0) == game._label_sets_kept
 
 
 @pytest.mark.parametrize("name", ["mamma-mia", "mamma-mia-plus"])

@@ -260,6 +260,11 @@ class MammaMia(Game):
         self._kind_rows, self._order_turns, self._kind_turns, self._turns_seen = {}, {}, {}, {}
         # the orders' labels, sorted, and each order card's label as one bit (1 << its index)
         self._labels = tuple(sorted({o.label for o in self.deck}))
+        # A colour of at most 8 labels (classic) has at most 256 sets of them in a hand, which
+        # come again all game long: a hand's turn parts are kept by its set. Plus (15 a colour)
+        # has thousands, most seen once: only hands of one label keep theirs.
+        self._label_sets_kept = all(len({o.label for o in self.deck if o.colour == c}) <= 8
+                                    for c in range(self.players))
         self._label_bits = tuple(1 << self._labels.index(o.label) for o in self.deck)
         self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
         self.no_cards = (0,) * self.nk
@@ -660,6 +665,18 @@ class MammaMiaState(State):
         size = sum(ing) + len(hand_orders)
         no_put = g.options["optional_actions"] or size == len(hand_orders)  # a pass or only an order
         order_labels = g.order_labels
+        if g._label_sets_kept:
+            # few sets of labels (classic): a hand's parts are kept by its set and size at once
+            bits = 0
+            for o in hand_orders:
+                bits |= g._label_bits[o]
+            key = bits << 8 | size
+            parts = g._kind_turns.get(key)
+            if parts is None:
+                labels = tuple(sorted({order_labels[o] for o in hand_orders}))
+                parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels],
+                              _TURN_PARTS)
+            return self._parts_turns(parts, ing, size, no_put)
         if len(hand_orders) > 1:
             labels = {order_labels[o] for o in hand_orders}
             if len(labels) > 1:
@@ -679,6 +696,12 @@ class MammaMiaState(State):
                 _kept(g._turns_seen, key, None, _TURN_PARTS)
                 return self._joined_turns(ing, size, labels, no_put)
             parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels], _TURN_PARTS)
+        return self._parts_turns(parts, ing, size, no_put)
+
+    def _parts_turns(self, parts, ing, size, no_put):
+        """The turns of a hand holding ``ing`` joined from its kept ``parts`` (one per kind and
+        count, built when first needed; the last entry is the hand's labels)."""
+        g = self.game
         labels = parts[-1]
         out = []
         if no_put:
