@@ -199,7 +199,7 @@ export const css = `
 /* What the marks of a made order's cards mean takes the heading's line (the heading keeps its
    room, for a screen reader too): under the columns it was cut by the region's foot. */
 .mm-table-box { position: relative; }
-.mm-table-box:has(> .mm-legend) > h4 { visibility: hidden; }
+.mm-table-box.mm-with-legend > h4 { visibility: hidden; }
 .mm-legend { position: absolute; top: 5px; left: 8px; right: 8px; display: flex; gap: 6px; flex-wrap: nowrap;
   white-space: nowrap; font-size: 11px; line-height: 14px; color: var(--mm-muted); }
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
@@ -231,9 +231,8 @@ export const css = `
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 /* A seat to move again right after its own turn (it drew the Mamma Mia card and empties the
    oven) keeps "to move" and its Mamma Mia card's chip in sight: its dashed frame says it just
-   played, the words stay for a screen reader. The "to move" badge is always in the line, hidden
-   or not: only a shown one counts. */
-.mm-seat-name:has(.mm-badge-turn:not([hidden])) .mm-badge-last {
+   played, the words stay for a screen reader (mm-badge-quiet). */
+.mm-seat-name .mm-badge-last.mm-badge-quiet {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
@@ -278,17 +277,17 @@ export const css = `
 /* A pile the next card covers (mm-covered, set from the row's width: fanRow) shows its top
    card's colour, its icon moved to the edge that shows, and its count; its name, which would
    be cut short, only when it comes forward. */
-.mm-hand-group.mm-covered:not(:hover):not(:has(:focus-visible)) .mm-card { align-items: flex-start; }
-.mm-hand-group.mm-covered:not(:hover):not(:has(:focus-visible)) .mm-card-name { visibility: hidden; }
+.mm-hand-group.mm-covered:not(:hover):not(.mm-focus) .mm-card { align-items: flex-start; }
+.mm-hand-group.mm-covered:not(:hover):not(.mm-focus) .mm-card-name { visibility: hidden; }
 /* The last card gives up width only when every other one is down to its edge (a hand of
    fourteen in a narrow table): then it too shows its edge rather than run past the region. */
 .mm-hand-cards > :not(:last-child) { flex-shrink: 1000; }
 .mm-hand-cards > :last-child { flex-shrink: 1; }
 .mm-hand-cards > .mm-hand-order:last-child > .mm-order { width: 100%; overflow-x: clip; }
 /* A covered card ends where the next begins: a wide one does not run on past a narrow last card. */
-.mm-hand-cards > :not(:last-child):not(:hover):not(:has(:focus-visible)) { overflow-x: clip; }
+.mm-hand-cards > :not(:last-child):not(:hover):not(.mm-focus) { overflow-x: clip; }
 .mm-hand-group .mm-count { right: auto; left: 0; z-index: 1; }
-.mm-hand-cards > :hover, .mm-hand-cards > :has(:focus-visible) { position: relative; z-index: 1; }
+.mm-hand-cards > :hover, .mm-hand-cards > .mm-focus { position: relative; z-index: 1; }
 .mm-hand-group, .mm-hand-order { display: flex; }
 .mm-hand-group .mm-card + .mm-card { margin-left: -42px; }
 .mm-hand > * { flex: none; }
@@ -318,7 +317,7 @@ export const css = `
 .mm-teaching .mm-hand-cards > .mm-hand-order:not(:last-child) { flex: 1 1 0; max-width: max-content; }
 .mm-teaching .mm-hand-cards > :last-child { flex-shrink: 0; }
 /* A covered card ends where the next begins (a wide one would show past a narrow last card). */
-.mm-teaching .mm-hand-cards > .mm-hand-order:not(:hover):not(:has(:focus-visible)) { overflow: hidden; }
+.mm-teaching .mm-hand-cards > .mm-hand-order:not(:hover):not(.mm-focus) { overflow: hidden; }
 .mm-teaching .mm-hand-group .mm-card:not(:first-child) { display: none; }
 .mm-root .mm-teaching .mm-card { width: auto; min-height: 0; height: 22px; flex-direction: row; align-items: center;
   justify-content: flex-start; gap: 3px; padding: 0 4px 0 2px; box-shadow: none; }
@@ -360,7 +359,7 @@ export const css = `
   .mm-teaching .mm-hand-owner > .mm-dot { display: none; }
   .mm-slot-hand > .mm-hand.mm-teaching { column-gap: 2px; }
   .mm-teaching .mm-hand-cards > .mm-hand-group:not(:last-child) { min-width: 18px; flex: 0 1 auto; }
-  .mm-teaching .mm-hand-cards > .mm-hand-group:not(:last-child):not(:hover):not(:has(:focus-visible)) { overflow: hidden; }
+  .mm-teaching .mm-hand-cards > .mm-hand-group:not(:last-child):not(:hover):not(.mm-focus) { overflow: hidden; }
 }
 .mm-controls { display: flex; gap: 6px; flex-wrap: wrap; align-items: center; }
 .mm-controls button, .mm-decision button, .mm-tally-toggle {
@@ -406,12 +405,12 @@ export const css = `
    and its recipe's counts and icons: each card of a fan stays known by what shows of it. It
    opens whole when it comes forward: under the pointer or the keyboard's focus (a card chosen
    by a click closes again when the pointer leaves it, though it keeps the focus). */
-.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
-.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
+.mm-covered:not(:hover):not(.mm-focus) > .mm-order { flex-direction: row; align-items: stretch; gap: 2px; }
+.mm-covered:not(:hover):not(.mm-focus) > .mm-order > .mm-order-head { writing-mode: vertical-rl; flex: none; padding: 3px 1px;
   white-space: nowrap; overflow: hidden; line-height: 14px; }
-.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order > .mm-recipe { flex: none; margin: 0; }
-.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-text { display: none; }
-.mm-covered:not(:hover):not(:has(:focus-visible)) > .mm-order .mm-recipe-n { min-width: 0; }
+.mm-covered:not(:hover):not(.mm-focus) > .mm-order > .mm-recipe { flex: none; margin: 0; }
+.mm-covered:not(:hover):not(.mm-focus) > .mm-order .mm-recipe-text { display: none; }
+.mm-covered:not(:hover):not(.mm-focus) > .mm-order .mm-recipe-n { min-width: 0; }
 .mm-settle-line { display: flex; gap: 4px; align-items: center; flex-wrap: wrap; }
 .mm-settle-line .mm-icon { width: 16px; height: 16px; }
 .mm-result { font-size: 1.1em; font-weight: 700; }
@@ -940,14 +939,20 @@ export function tableItems(doc, view, opts = {}) {
     return tableColumnItem(doc, kind, n, want, gone);
   });
   const legend = gone.filter((g) => Object.values(g.counts).some(Boolean)).map((g) => [g.mark, g.legend]);
+  const withLegend = gone.length > 0;
   return [
-    shell("table", () => el(doc, "div", { class: "mm-section mm-table-box" }), [
-      fixed("head", () => el(doc, "h4", {}, "Table")),
-      shell("row", () => el(doc, "div", { class: "mm-table" }), columns),
-      gone.length
-        ? { key: "legend", sig: J(legend), build: () => el(doc, "div", { class: "mm-legend" }, ...legend.map(([mark, text]) => el(doc, "span", { class: mark }, ` ${text} `))) }
-        : null,
-    ]),
+    {
+      ...shell("table", () => el(doc, "div", { class: "mm-section mm-table-box" }), [
+        fixed("head", () => el(doc, "h4", {}, "Table")),
+        shell("row", () => el(doc, "div", { class: "mm-table" }), columns),
+        withLegend
+          ? { key: "legend", sig: J(legend), build: () => el(doc, "div", { class: "mm-legend" }, ...legend.map(([mark, text]) => el(doc, "span", { class: mark }, ` ${text} `))) }
+          : null,
+      ]),
+      patch: (box) => {
+        if (box.classList.contains("mm-with-legend") !== withLegend) box.classList.toggle("mm-with-legend", withLegend);
+      },
+    },
   ];
 }
 
@@ -971,6 +976,8 @@ function backsRow(doc, n, which, colour) {
 function seatNameItems(doc, view, ctx, played, s, p, colour) {
   const personal = (view.personal || [])[s];
   const name = seatName(view, ctx, s);
+  const toMove = view.to_move === s && view.phase !== "over";
+  const justPlayed = !!played && played.seat === s;
   const badge = (key, cls, text, shown) => ({
     ...fixed(key, () => el(doc, "span", { class: cls }, el(doc, "span", { class: "mm-badge-words" }, text))),
     patch: (node) => { if (node.hidden === shown) node.hidden = !shown; },
@@ -980,8 +987,16 @@ function seatNameItems(doc, view, ctx, played, s, p, colour) {
     { key: "dot", sig: colour || "", build: () => seatDot(doc, colour) },
     { key: "name", sig: name, build: () => doc.createTextNode(name) },
     badge("you", "mm-badge", "you", !!ctx && ctx.seat === s),
-    badge("turn", "mm-badge mm-badge-turn", "to move", view.to_move === s && view.phase !== "over"),
-    badge("last", "mm-badge mm-badge-last", "just played", !!played && played.seat === s),
+    badge("turn", "mm-badge mm-badge-turn", "to move", toMove),
+    {
+      ...badge("last", "mm-badge mm-badge-last", "just played", justPlayed),
+      // Beside "to move" its words go to a screen reader only (set here, not found by a
+      // :has() rule, which every badge shown or hidden in the players' region would test).
+      patch: (node) => {
+        if (node.hidden === justPlayed) node.hidden = !justPlayed;
+        if (node.classList.contains("mm-badge-quiet") !== (justPlayed && toMove)) node.classList.toggle("mm-badge-quiet", justPlayed && toMove);
+      },
+    },
     badge("winner", "mm-badge", "winner", (view.winners || []).includes(s) && view.phase === "over"),
     p.mamma_mia || view.mamma_mia_card === s
       ? fixed("mm", () => el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"))
@@ -1503,6 +1518,9 @@ function fanRow(row) {
 
 // The all-seeing view's rows of small cards fan by their content and need no marks.
 const FAN_ROWS = ".mm-hand:not(.mm-teaching) > .mm-hand-cards, .mm-revealed";
+// The items of every fanned row, the all-seeing view's included: the keyboard's focus brings one
+// forward.
+const FOCUS_ITEMS = ".mm-hand-cards > *, .mm-revealed > *";
 
 // A revealed card comes from the oven, up and to the left of where it lands.
 const FLIGHT = [{ transform: "translate(-60px, -40px) scale(0.6)", opacity: 0.2 }, { transform: "none", opacity: 1 }];
@@ -1690,8 +1708,19 @@ export function mount(boardEl, ctx) {
     render();
   }
 
+  // A covered card of a fanned row comes forward while the keyboard's focus is in it: its row's
+  // item is marked here rather than by a :has(:focus-visible) rule, which every card built or
+  // removed in the table would test.
+  function onFocus(event) {
+    const item = event.target.closest ? event.target.closest(FOCUS_ITEMS) : null;
+    if (!item) return;
+    item.classList.toggle("mm-focus", event.type === "focusin" && event.target.matches(":focus-visible"));
+  }
+
   root.addEventListener("click", onClick);
   root.addEventListener("change", onChange);
+  root.addEventListener("focusin", onFocus);
+  root.addEventListener("focusout", onFocus);
   return {
     update(frame, prev, ctx2) {
       if (current.frame && frame && (frame.step !== current.frame.step || frame.sub !== current.frame.sub)) lockedUntil = 0;
@@ -1701,6 +1730,8 @@ export function mount(boardEl, ctx) {
     destroy() {
       root.removeEventListener("click", onClick);
       root.removeEventListener("change", onChange);
+      root.removeEventListener("focusin", onFocus);
+      root.removeEventListener("focusout", onFocus);
       fans.disconnect();
       root.remove();
     },

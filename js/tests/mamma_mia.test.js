@@ -101,7 +101,7 @@ describe("cards", () => {
 
 // ---------------------------------------------------------------------------------------
 // The table, from fake observations in the engine's format (docs/rules/mamma-mia.md).
-import { mount, parseAction, makeComposer, tallyOf, lastPlayed, playedEntries } from "../src/mamma_mia.js";
+import { css, mount, parseAction, makeComposer, tallyOf, lastPlayed, playedEntries } from "../src/mamma_mia.js";
 
 function order(colour, type, recipe, extra = {}) {
   const label = extra.label || (type === "normal" ? Object.entries(recipe).map(([k, n]) => `${n} ${k}`).join(" + ") : type);
@@ -647,6 +647,63 @@ describe("updating in place", () => {
       ["childList", true, 1, 0],
     ]);
     expect([...strip.children].slice(0, 7)).toEqual(stay);
+    board.destroy();
+  });
+});
+
+describe("marks set by the renderer, not found by the stylesheet", () => {
+  // A :has() rule is tested again on every node built or removed under the elements it may
+  // match (every seat, card and fan of the table): the renderer sets these marks itself.
+  it("the stylesheet has no :has() rule", () => {
+    expect(css).not.toMatch(/:has\(/);
+  });
+
+  it("a seat to move right after its own turn keeps its \"just played\" words for a screen reader only", () => {
+    const ctx = makeCtx({ seat: null });
+    const board = mount(host, ctx);
+    const data = { seat: 0, put: { kind: "salami", count: 3 }, order: false, source: "supply", drew: 3 };
+    const last = (seat) => host.querySelector(`.mm-seat[data-seat="${seat}"] .mm-badge-last`);
+    board.update(frame(fakeView({ to_move: 0 }), { data }), null, ctx);
+    expect(last(0).hidden).toBe(false);
+    expect(last(0).classList.contains("mm-badge-quiet")).toBe(true);
+    board.update(frame(fakeView({ to_move: 1 }), { step: 2, data }), null, ctx);
+    expect(last(0).hidden).toBe(false);
+    expect(last(0).classList.contains("mm-badge-quiet")).toBe(false);
+    expect(host.querySelectorAll(".mm-badge-quiet").length).toBe(0);
+    board.destroy();
+  });
+
+  it("the table's heading gives its line to the legend of a made order's marks, and takes it back", () => {
+    const ctx = makeCtx({ seat: null });
+    const board = mount(host, ctx);
+    const made = { owner: 0, colour: "yellow", type: "normal", name: "Normale", recipe: { salami: 2 }, result: "made", from_table: { salami: 2 }, from_hand: {}, from_helper: {} };
+    const evaluation = (order) => ({ emptier: 2, revealed: [], remaining: 3, order, decision: null });
+    const box = () => host.querySelector(".mm-table-box");
+    board.update(frame(fakeView({ phase: "evaluation", to_move: null, evaluation: evaluation(made) }), { kind: "reveal" }), null, ctx);
+    expect(box().querySelector(".mm-legend")).not.toBeNull();
+    expect(box().classList.contains("mm-with-legend")).toBe(true);
+    board.update(frame(fakeView({ phase: "evaluation", to_move: null, evaluation: evaluation(null) }), { step: 2, kind: "reveal" }), null, ctx);
+    expect(box().querySelector(".mm-legend")).toBeNull();
+    expect(box().classList.contains("mm-with-legend")).toBe(false);
+    board.destroy();
+  });
+
+  it("a fanned card holding the keyboard's focus is marked to come forward, and unmarked when it leaves", () => {
+    const ctx = makeCtx({ seat: 0 });
+    const board = mount(host, ctx);
+    board.update(frame(fakeView()), null, ctx);
+    const item = host.querySelector(".mm-hand-cards > *");
+    const target = item.querySelector(".mm-card");
+    // jsdom has no keyboard modality: the check of :focus-visible is stood in for.
+    const matches = vi.spyOn(target, "matches").mockImplementation((sel) => sel === ":focus-visible");
+    target.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    expect(item.classList.contains("mm-focus")).toBe(true);
+    target.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+    expect(item.classList.contains("mm-focus")).toBe(false);
+    // Focus that came with a click (not :focus-visible) leaves the card in its fan.
+    matches.mockImplementation(() => false);
+    target.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    expect(item.classList.contains("mm-focus")).toBe(false);
     board.destroy();
   });
 });
