@@ -221,6 +221,8 @@ export function mount(boardEl, ctx) {
     const fresh = document.createElement("div");
     fresh.innerHTML = markup;
     morphChildren(legend, Array.from(fresh.childNodes));
+    // A narrow table gives three or four seats' rows a taller box (MAMBA_CSS).
+    boardEl.classList.toggle("mamba-many-seats", legend.querySelectorAll(".seats > .seat").length >= 3);
   }
 
   /** Set each legend row's turn, count and win as `legendHtml` draws them; false when the rows
@@ -624,6 +626,7 @@ export function mount(boardEl, ctx) {
     },
     destroy() {
       for (const off of listeners.splice(0)) off();
+      boardEl.classList.remove("mamba-many-seats");
       root.remove();
     },
   };

@@ -632,8 +632,10 @@ export const MAMBA_CSS = `
 @container tw-main (max-width: 539px) {
   .tw-root.tw-mamba .tw-board { --mamba-size: min(460px, 100cqi); --mamba-side-height: 150px;
     --tw-table-height: calc(var(--mamba-size) + 12px + var(--mamba-side-height)); }
-  /* Three or four seats (a game's count, so one height still): a line more each. */
-  .tw-root.tw-mamba .tw-board:has(.seats > .seat:nth-child(3)) { --mamba-side-height: 226px; }
+  /* Three or four seats (a game's count, so one height still): a line more each. The board
+     marks them (mamba-many-seats): a rule that looked into the legend for a third seat would be
+     tested again on every cell drawn. */
+  .tw-root.tw-mamba .tw-board.mamba-many-seats { --mamba-side-height: 226px; }
   .mamba { flex-direction: column; align-items: center; }
   .mamba .mamba-side { flex: none; width: 100%; min-width: 0; height: var(--mamba-side-height); overflow-y: auto; }
 }

@@ -53,9 +53,11 @@ export const css = `
 .mz-slot:empty { display: none; }
 /* The hand stays where it is when a seat's turn comes and its composer shows: the composer keeps
    the room of the tallest (115 px, a herd to start beside the file browser), and while there is
-   none the hand's region has that room under its cards (the hand had jumped 91 px up). */
+   none the hand's region has that room under its cards (the hand had jumped 91 px up). The
+   renderer marks it (mz-no-composer): a rule that looked at the next region would be tested
+   again on every card drawn. */
 .mz-right > .mz-slot-composer { min-height: 115px; }
-.mz-root:not(.mz-every-hand) .mz-right > .mz-slot-hands:has(+ .mz-slot-composer:empty) { flex-basis: calc(144px + 6px + 115px); }
+.mz-root:not(.mz-every-hand) .mz-right > .mz-slot-hands.mz-no-composer { flex-basis: calc(144px + 6px + 115px); }
 @media (prefers-color-scheme: dark) {
   .mz-root { --mz-fg: var(--tw-fg, var(--jp-ui-font-color1, #e6edf3)); --mz-muted: var(--tw-fg2, var(--jp-ui-font-color2, #9da7b3));
     --mz-bg: var(--tw-bg, var(--jp-layout-color1, #161b22)); --mz-panel: var(--tw-bg2, var(--jp-layout-color2, #21262d));
@@ -124,7 +126,7 @@ export const css = `
    as not yet laid, a small back (or, to a seat that knows it, its card's colour) per card, each
    named for a screen reader. */
 .mz-herd-box { position: relative; }
-.mz-herd-box:has(.mz-display-laying) > h4 { padding-right: 200px; }
+.mz-herd-box.mz-with-laying > h4 { padding-right: 200px; }
 .mz-herd > .mz-display.mz-display-laying { position: absolute; top: 3px; right: 6px; max-width: calc(100% - 12px); flex-direction: row;
   align-items: center; gap: 4px; padding: 0 4px; border: 2px dotted var(--mz-muted); white-space: nowrap; }
 .mz-display.mz-display-laying .mz-display-cards { padding: 0; gap: 2px; }
@@ -474,6 +476,8 @@ export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
     ]),
     patch: (node) => {
       if (node.dataset.claim !== claim) node.dataset.claim = claim;
+      // Its heading leaves room for the display being laid (set here, not by a :has() rule).
+      if (node.classList.contains("mz-with-laying") !== !!lay) node.classList.toggle("mz-with-laying", !!lay);
     },
   }];
 }
@@ -906,6 +910,8 @@ export function mount(boardEl, ctx) {
       }
     }
     fill("composer", composer ? null : "", () => drawComposer(doc, view, c, composer));
+    const noComposer = !slots.composer.firstChild;
+    if (slots.hands.classList.contains("mz-no-composer") !== noComposer) slots.hands.classList.toggle("mz-no-composer", noComposer);
   }
 
   function onClick(event) {

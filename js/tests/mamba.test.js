@@ -11,6 +11,7 @@ import {
   frameMarks,
   isSuccessor,
   legendHtml,
+  MAMBA_CSS,
   markedCells,
   nextInCycle,
   parseLegal,
@@ -800,6 +801,25 @@ describe("cleanup", () => {
     board.destroy();
     expect(model.listenerCount()).toBe(0);
     expect(host.children).toHaveLength(0);
+  });
+});
+
+describe("the seats' box of a narrow table", () => {
+  it("the board marks three or four seats itself: the stylesheet has no :has() rule", () => {
+    // A :has() rule is tested again on every node built or removed under what it may match,
+    // here every cell of the board.
+    expect(MAMBA_CSS).not.toMatch(/:has\(/);
+    const host = document.createElement("div");
+    const ctx = { seat: null, seatNames: [], interactive: false, legal: [], play: () => false, send: () => {}, settings: {}, model: fakeModel() };
+    const board = mount(host, ctx);
+    board.update(frame(0, 0, view2()), null, ctx);
+    expect(host.classList.contains("mamba-many-seats")).toBe(false);
+    const four = view2(undefined, { players: 4, seats: ["South", "East", "North", "West"], sides: ["S", "E", "N", "W"], stones: [7, 0, 7, 0] });
+    board.update(frame(0, 0, four), null, ctx);
+    expect(host.querySelectorAll(".legend .seats > .seat")).toHaveLength(4);
+    expect(host.classList.contains("mamba-many-seats")).toBe(true);
+    board.destroy();
+    expect(host.classList.contains("mamba-many-seats")).toBe(false);
   });
 });
 

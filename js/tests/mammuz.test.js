@@ -2,7 +2,7 @@
 import { describe, it, expect, vi, beforeEach, afterEach } from "vitest";
 import { created } from "./created.js";
 import { ANIMALS, DINOS, DINOSAURS, SPECIES, cardBack, faceCard, sortCards } from "../src/mammuz_cards.js";
-import widget, { animationsOf, isForward, layNotation, mount, parseAction } from "../src/mammuz.js";
+import widget, { animationsOf, css, isForward, layNotation, mount, parseAction } from "../src/mammuz.js";
 
 const SEATS = ["Ada", "Bruno", "Carla", "Dario"];
 const IN_PLAY = SPECIES.slice(0, 7);
@@ -214,6 +214,27 @@ describe("the seat view", () => {
     // In Dario's own view, the status line speaks to him.
     expect(host.querySelector(".mz-slot-status").textContent).toBe("You lay cards face down as a herd of tigers: 3 so far.");
     expect(host.querySelectorAll(".mz-display-laying .mz-card").length).toBe(3);
+    board.destroy();
+  });
+
+  it("marks a herd being laid and a hand with no composer under it itself: the stylesheet has no :has() rule", () => {
+    // A :has() rule is tested again on every node built or removed under what it may match.
+    expect(css).not.toMatch(/:has\(/);
+    const lay = { phase: "lay", to_move: 3, claim: null, displays: [], laying: { seat: 3, species: "tiger", count: 2 } };
+    const ctx = makeCtx();
+    const board = mount(host, ctx);
+    const hands = () => host.querySelector(".mz-slot-hands").classList.contains("mz-no-composer");
+    board.update(frame(seatView(lay)), null, ctx);
+    expect(host.querySelector(".mz-herd-box").classList.contains("mz-with-laying")).toBe(true);
+    expect(hands()).toBe(true);
+    // Ada's turn to answer: the composer shows under her hand, which gives it its room back.
+    const answer = makeCtx({ interactive: true, legal: respondLegal() });
+    board.update(frame(seatView()), null, answer);
+    expect(host.querySelector(".mz-slot-composer").firstChild).not.toBeNull();
+    expect(hands()).toBe(false);
+    expect(host.querySelector(".mz-herd-box").classList.contains("mz-with-laying")).toBe(false);
+    board.update(frame(seatView(), { step: 5 }), null, ctx);
+    expect(hands()).toBe(true);
     board.destroy();
   });
 
