@@ -116,6 +116,27 @@ def test_a_shuffle_draws_again_when_a_draw_is_rejected():
         assert below_state(rejected.state, size) == (value, after.state) == (value, (rejected.state + 2 * _GOLDEN) & _MASK)
 
 
+
+def test_a_shuffle_mixed_all_at_once_draws_what_one_at_a_time_draws():
+    # A shuffle of 5 to 257 cards mixes the states of all its draws at once (one big int, a lane
+    # per draw): a draw rejected anywhere in it continues one by one from that draw's state,
+    # and a state given with bits beyond 64 (or below 0) draws as its low 64 bits do.
+    from tabletop_widgets.core.rng import _GOLDEN, _MASK, shuffled_state
+
+    top = (1 << 64) - 1  # rejected below any n that is not a power of two
+    for size in (4, 5, 6, 66, 200, 257, 258):
+        cards = range(size)
+        for n in sorted({3, 5, 6, size - 1, size}):
+            if n > size or n & (n - 1) == 0:
+                continue
+            k = size + 1 - n  # the draw below n is the k-th
+            drawn = (_unmix(top) - k * _GOLDEN) & _MASK
+            order, after = _reference_shuffled(Rng(drawn), cards)
+            assert shuffled_state(drawn, cards) == (order, after.state)
+            assert after.state == (drawn + _GOLDEN * size) & _MASK  # one draw more: it was rejected
+        for state in (0, _MASK, 12345 + (7 << 64), -12345):
+            assert shuffled_state(state, cards) == (lambda o, a: (o, a.state))(*_reference_shuffled(Rng(state), cards))
+
 def test_a_random_bot_draws_from_its_seeded_generator():
     bot = tw.bots.Random(seed=5)
     rng = Rng.from_seed(5, stream=7)

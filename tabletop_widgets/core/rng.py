@@ -7,7 +7,9 @@ The generator is an immutable value; drawing returns the result and the next gen
 
 from __future__ import annotations
 
+import array
 import secrets
+import sys
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -104,9 +106,60 @@ def below_state(state: int, n: int) -> tuple[int, int]:
             return z % n, state
 
 
+# A shuffle's draws mixed all at once: the state after draw k is ``state + k * golden``, so the
+# states of every draw are one big int with a 128-bit lane per draw (wide enough for a 64-bit
+# value times a 64-bit constant), and each step of the mixing is one operation on it, masked
+# back to 64 bits a lane. Per shuffle length (up to _LANES_UP_TO cards): a 1 in each lane, k
+# times golden in lane k - 1, and the mask in each lane.
+_LANES_UP_TO = 256
+_LANES: dict = {}
+_LANES_READ = array.array("Q").itemsize == 8  # a lane's low 64 bits read as one machine word
+_BIG_ENDIAN = sys.byteorder == "big"
+
+
+def _lanes(m: int) -> tuple[int, int, int]:
+    lanes = _LANES.get(m)
+    if lanes is None:
+        ones = sum(1 << (128 * i) for i in range(m))
+        lanes = _LANES[m] = (ones, sum((i + 1) << (128 * i) for i in range(m)) * _GOLDEN, ones * _MASK)
+    return lanes
+
+
 def shuffled_state(state: int, items) -> tuple[list, int]:
     """``Rng(state).shuffled(items)`` as (list, next state)."""
     out = list(items)
+    m = len(out) - 1  # draws: one per card but the first
+    if m < 4 or m > _LANES_UP_TO or not _LANES_READ:  # a handful of cards: quicker one by one
+        return _shuffled_one_by_one(state, out)
+    ones, steps, lane_mask = _lanes(m)
+    state &= _MASK  # as each draw's state is: a lane's value must not spill into the next one
+    z = (state * ones + steps) & lane_mask  # lane k - 1: the state of draw k
+    z = ((z ^ (z >> 30)) & lane_mask) * 0xBF58476D1CE4E5B9 & lane_mask
+    z = ((z ^ (z >> 27)) & lane_mask) * 0x94D049BB133111EB & lane_mask
+    z = (z ^ (z >> 31)) & lane_mask
+    words = array.array("Q", z.to_bytes(16 * m, "little"))
+    if _BIG_ENDIAN:
+        words.byteswap()
+    limits = _LIMITS
+    n = m + 1
+    for z in words[::2]:  # draw k: below n = m + 2 - k, for the card at n - 1
+        if z >= limits[n]:
+            # rejected (a chance of at most n in 2**64): this card and the rest one by one,
+            # from the state of this draw, as below_state draws again
+            j, state = below_state((state + (m + 2 - n) * _GOLDEN) & _MASK, n)
+            out[n - 1], out[j] = out[j], out[n - 1]
+            for i in range(n - 2, 0, -1):
+                j, state = below_state(state, i + 1)
+                out[i], out[j] = out[j], out[i]
+            return out, state
+        j = z % n
+        n -= 1
+        out[n], out[j] = out[j], out[n]
+    return out, (state + m * _GOLDEN) & _MASK
+
+
+def _shuffled_one_by_one(state: int, out: list) -> tuple[list, int]:
+    """:func:`shuffled_state` drawing one card at a time (a list too long for the lanes)."""
     if len(out) >= _LIMITED:
         return _shuffled_long(state, out)
     # below_state written out in the loop: a deal shuffles a hundred cards or more, and the call
