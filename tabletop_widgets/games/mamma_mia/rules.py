@@ -282,6 +282,7 @@ class MammaMia(Game):
         self._hand_views, self._order_views, self._table_views, self._player_views = {}, {}, {}, {}
         self._decision_views = {}  # oven.decision
         self._shown_parts = {}  # the revealed order as it is settled (oven.shown_needs, …)
+        self._last_oven_view = None  # (an oven, its OvenView): see MammaMiaState._oven_view
 
     _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue", "_parts", "_part_index", "_parts_of")
 
@@ -290,7 +291,7 @@ class MammaMia(Game):
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
         state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _kind_turns={}, _turns_seen={},
                      _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
-                     _decision_views={}, _shown_parts={})
+                     _decision_views={}, _shown_parts={}, _last_oven_view=None)
         return state
 
     def _load_option(self, key, value):
@@ -600,9 +601,20 @@ class MammaMiaState(State):
 
     def _oven_view(self):
         """The :class:`OvenView` of this state's oven (shared along the turns that built it)."""
-        view = self.__dict__.get("_view")
+        d = self.__dict__
+        view = d.get("_view")
         if view is None:
-            view = self.__dict__["_view"] = OvenView(self.game, self.oven)
+            # An evaluation's sub-steps are copies of one state made before any was observed:
+            # they hold the same oven (the very tuple), and the view built for the first one
+            # observed is theirs too, so their views share the log's entries.
+            g = self.game
+            last = g._last_oven_view
+            if last is not None and last[0] is self.oven:
+                view = last[1]
+            else:
+                view = OvenView(g, self.oven)
+                g._last_oven_view = (self.oven, view)
+            d["_view"] = view
         return view
 
     # reading ------------------------------------------------------------------------------
