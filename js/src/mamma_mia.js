@@ -112,10 +112,11 @@ export const css = `
 .mm-root button.mm-order { border-width: 3px; border-color: var(--mm-seat); }
 .mm-root button.mm-card:hover:not(:disabled), .mm-root button.mm-card:focus-visible { outline: 3px dotted var(--mm-choice); outline-offset: 2px; }
 .mm-root button.mm-card:disabled { opacity: 0.5; filter: grayscale(0.6); }
-.mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box,
-  var(--mm-kind) border-box; }
-.mm-ing::before { content: ""; position: absolute; left: 0; right: 0; top: 0; height: 6px;
-  background: var(--mm-kind); border-radius: 3px 3px 0 0; }
+/* An ingredient card's colour band along its top is a layer of its background: a box drawn
+   for it (a ::before) was one more to style and lay out in every card of the table. */
+.mm-ing, .mm-root button.mm-card.mm-ing {
+  background: linear-gradient(var(--mm-kind), var(--mm-kind)) top / 100% 6px no-repeat padding-box,
+    linear-gradient(var(--mm-face), var(--mm-face)) padding-box, var(--mm-kind) border-box; }
 /* A long name breaks at its soft hyphen (Mush-room) rather than run over the card's edge. */
 .mm-card-name { font-weight: 600; max-width: 100%; overflow: hidden; letter-spacing: -0.2px; hyphens: manual; text-align: center; }
 .mm-count { position: absolute; right: -6px; top: -8px; background: var(--mm-fg); color: var(--mm-bg);
@@ -322,7 +323,7 @@ export const css = `
 .mm-root .mm-teaching .mm-card { width: auto; min-height: 0; height: 22px; flex-direction: row; align-items: center;
   justify-content: flex-start; gap: 3px; padding: 0 4px 0 2px; box-shadow: none; }
 .mm-teaching .mm-card .mm-icon { width: 16px; height: 16px; }
-.mm-teaching .mm-ing::before { display: none; }
+.mm-root .mm-teaching .mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box, var(--mm-kind) border-box; }
 .mm-teaching .mm-ing .mm-card-name { display: none; }
 .mm-teaching .mm-hand-group .mm-count { position: static; padding: 0 3px; border-radius: 6px; }
 .mm-root .mm-teaching .mm-order { padding: 0 4px 0 0; border-width: 2px 2px 2px 6px; }

@@ -651,6 +651,14 @@ describe("updating in place", () => {
   });
 });
 
+describe("cards drawn with few boxes", () => {
+  it("an ingredient card's colour band is a layer of its background, not a box of its own", () => {
+    // A ::before is one more box to style and lay out in every card of the table.
+    expect(css).not.toMatch(/\.mm-ing::(before|after)/);
+    expect(css).toMatch(/\.mm-ing, \.mm-root button\.mm-card\.mm-ing \{\s*background: linear-gradient\(var\(--mm-kind\), var\(--mm-kind\)\) top \/ 100% 6px no-repeat/);
+  });
+});
+
 describe("marks set by the renderer, not found by the stylesheet", () => {
   // A :has() rule is tested again on every node built or removed under the elements it may
   // match (every seat, card and fan of the table): the renderer sets these marks itself.
