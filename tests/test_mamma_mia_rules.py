@@ -1067,6 +1067,42 @@ def test_an_action_applied_without_events_reaches_the_position_written_with_them
     assert {"SendBack", "Make"} <= kinds and (not game.help or "Refuse" in kinds)
 
 
+
+@pytest.mark.parametrize("name, players, options", [
+    ("mamma-mia", 4, {}), ("mamma-mia-plus", 6, {}), ("mamma-mia-plus", 3, {"optional_actions": True}),
+])
+def test_whose_move_it_is_follows_the_phase_turn_and_pending_decision(name, players, options):
+    # to_move and is_over are kept with the fields where the phase, the turn or the pending
+    # decision change: along random games, quiet and written applies, every sub-step's position
+    # in the events and a position read back from its JSON, both are what those fields say
+    import random
+
+    def rules_to_move(state):
+        if state.phase == "turn":
+            return state.turn
+        if state.phase == "evaluation" and state.pending is not None:
+            p = state.pending
+            return state.game.deck[p[1]].colour if p[0] == "settle" else p[5]
+        return None
+
+    game = tw.make(name, players=players, **options)
+    rng, seen = random.Random(players), set()
+    for seed in range(3):
+        state = game.new_state(seed)
+        while True:
+            positions = [state, game.state_from_json(state.to_json())]
+            positions += [e.after for e in state.events if e.after is not None]
+            for position in positions:
+                assert position.to_move == rules_to_move(position)
+                assert position.is_over == (position.phase == "over")
+                seen.add((position.phase, position.pending is None or position.pending[0]))
+            if state.is_over:
+                break
+            action = rng.choice(state.legal_actions())
+            state = state._apply(action) if rng.random() < 0.5 else state.apply(str(action))
+    assert {("turn", True), ("evaluation", "settle"), ("evaluation", True), ("over", True)} <= seen
+    assert ("evaluation", "help") in seen or not game.help
+
 def test_the_mamma_mia_card_drawn_alone_is_said_without_drawing_nothing():
     # The supply holds only the Mamma Mia card (the oven notebook's table example): the turn's
     # sentence says Yellow draws that card, not "draws 0 from the supply: nothing".

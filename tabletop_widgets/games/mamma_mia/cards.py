@@ -305,6 +305,27 @@ def _ask_action_new(variant, cards, kinds):
 
 
 # ---------------------------------------------------------------------------------------------
+# a state's fields
+def _moved(d):
+    """Set ``to_move`` and ``is_over`` in the fields ``d`` of a state from its phase, turn and
+    pending decision."""
+    phase = d["phase"]
+    if phase == "turn":
+        d["to_move"] = d["turn"]
+    elif phase == "evaluation":
+        p = d["pending"]
+        # None: a sub-step between decisions (the emptier is revealing cards)
+        d["to_move"] = None if p is None else d["game"].deck[p[1]].colour if p[0] == "settle" else p[5]
+    else:
+        d["to_move"] = None
+    # not "nobody to move": between decisions the emptier reveals cards and nobody decides
+    if phase == "over":
+        d["is_over"] = True
+    else:
+        d.pop("is_over", None)
+
+
+# ---------------------------------------------------------------------------------------------
 def _event(kind, text, data, after=None, seats=None, public_text=None, public_data=None):
     """An :class:`Event` built without the frozen dataclass's per-field ``__setattr__`` (an
     evaluation makes one per revealed card, so this is on the playouts' hot path)."""

@@ -20,7 +20,7 @@ import itertools
 from tabletop_widgets.core import Rng
 
 from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
-                    _covers, _event, _kept, _make_action, _missing, _multisets, _named, _one, _parse_cards, _sub,
+                    _covers, _event, _kept, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, cards_phrase)
 
 
@@ -40,6 +40,8 @@ def _changed(state, events, **changes):
     d.update(changes)
     if "oven" in changes:
         d["_view"] = None
+    if "phase" in changes or "turn" in changes or "pending" in changes:
+        _moved(d)
     return state
 
 
@@ -62,6 +64,7 @@ def apply_decision(state, action, events):
             later = next_helper(fresh, owner, helper)
             if later is not None:
                 d["pending"] = ("help", oid, variant, ask, rest, later)
+                d["to_move"] = later
                 return fresh
             _send_back_quietly(d, oid, owner, d["shown"])
             return _reveal_quietly(fresh)
@@ -300,6 +303,7 @@ def _settle_quietly(state, d, g, oid):
             _made_quietly(d, g, oid, owner, table, (0,) * g.nk, shown)
         elif g.options["bombastica_from_hand"] and BOMBASTICA_MIN - total <= sum(d["hands_ing"][owner]):
             d["pending"] = ("settle", oid)
+            d["to_move"] = owner
             d["shown"] = shown
         else:
             _send_back_quietly(d, oid, owner, shown)
@@ -327,6 +331,7 @@ def _settle_quietly(state, d, g, oid):
         missings = [_missing(needs, table) for _, needs in variants]
     if min(map(sum, missings)) <= sum(d["hands_ing"][owner]) or (g.help and next_helper(state, owner) is not None):
         pending = d["pending"] = ("settle", oid)
+        d["to_move"] = owner
         d["shown"] = LazyShown((shown_needs, shown, variants[0][1])) if len(variants) == 1 else shown
         d["_settled"] = (pending, table, variants, missings)
     else:
@@ -337,7 +342,7 @@ def _send_back_quietly(d, oid, owner, shown):
     """:func:`send_back` without events, on the fields ``d`` of a fresh state."""
     waiters = d["waiters"]
     d["waiters"] = IN_SEAT[len(waiters)][owner](waiters, waiters[owner] + (oid,))
-    d["pending"] = None
+    d["pending"] = d["to_move"] = None
     d["shown"] = None if shown is None else LazyShown((shown_sent_back, shown))
 
 
@@ -354,7 +359,7 @@ def _made_quietly(d, g, oid, owner, needs, from_hand, shown):
         d["hands_ing"] = in_seat(hands, _sub(hands[owner], from_hand))
     d["table"] = _sub(d["table"], from_table)
     d["used"] = _add(d["used"], needs)
-    d["pending"] = None
+    d["pending"] = d["to_move"] = None
     d["shown"] = LazyShown((shown_made, shown, needs, from_hand, g.no_cards, None, from_table))
 
 
