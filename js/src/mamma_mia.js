@@ -40,8 +40,6 @@ export const css = `
   --mm-turn: var(--mm-accent);
   --mm-choice: color-mix(in srgb, #009688 65%, var(--mm-fg));
   --mm-last: var(--mm-fg);
-  --mm-face: #fffaf0;
-  --mm-face-fg: #2a2118;
   color: var(--mm-fg);
   background: var(--mm-bg);
   font-family: var(--jp-ui-font-family, system-ui, sans-serif);
@@ -96,10 +94,12 @@ export const css = `
 .mm-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: flex-start; }
 .mm-status { display: flex; gap: 12px; flex-wrap: wrap; align-items: baseline; }
 .mm-status b { color: var(--mm-fg); }
+/* A card's face is the printed card's cream and ink in every theme, written out in each rule: a
+   var() is resolved again for every card styled. */
 .mm-card {
   position: relative; box-sizing: border-box; width: 72px; min-height: 72px; flex: none;
   border-radius: 6px; border: 2px solid var(--mm-kind, var(--mm-seat, #888));
-  background: var(--mm-face); color: var(--mm-face-fg);
+  background: #fffaf0; color: #2a2118;
   display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 2px; padding: 3px; margin: 0; font-size: 11px; line-height: 1.1;
   box-shadow: 0 1px 2px rgba(0,0,0,0.25);
@@ -107,8 +107,8 @@ export const css = `
 .mm-card .mm-icon { width: 30px; height: 30px; flex: none; }
 /* Cards that are buttons (the hand, when composing a turn) keep their card face over the
    timeline's button style. */
-.mm-root button.mm-card { font-size: 11px; padding: 3px; min-width: 0; color: var(--mm-face-fg);
-  background: var(--mm-face); border: 2px solid var(--mm-kind, var(--mm-seat, #888)); border-radius: 6px; }
+.mm-root button.mm-card { font-size: 11px; padding: 3px; min-width: 0; color: #2a2118;
+  background: #fffaf0; border: 2px solid var(--mm-kind, var(--mm-seat, #888)); border-radius: 6px; }
 .mm-root button.mm-order { border-width: 3px; border-color: var(--mm-seat); }
 .mm-root button.mm-card:hover:not(:disabled), .mm-root button.mm-card:focus-visible { outline: 3px dotted var(--mm-choice); outline-offset: 2px; }
 .mm-root button.mm-card:disabled { opacity: 0.5; filter: grayscale(0.6); }
@@ -116,7 +116,7 @@ export const css = `
    for it (a ::before) was one more to style and lay out in every card of the table. */
 .mm-ing, .mm-root button.mm-card.mm-ing {
   background: linear-gradient(var(--mm-kind), var(--mm-kind)) top / 100% 6px no-repeat padding-box,
-    linear-gradient(var(--mm-face), var(--mm-face)) padding-box, var(--mm-kind) border-box; }
+    linear-gradient(#fffaf0, #fffaf0) padding-box, var(--mm-kind) border-box; }
 /* A long name breaks at its soft hyphen (Mush-room) rather than run over the card's edge. */
 .mm-card-name { font-weight: 600; max-width: 100%; overflow: hidden; letter-spacing: -0.2px; hyphens: manual; text-align: center; }
 .mm-count { position: absolute; right: -6px; top: -8px; background: var(--mm-fg); color: var(--mm-bg);
@@ -323,7 +323,7 @@ export const css = `
 .mm-root .mm-teaching .mm-card { width: auto; min-height: 0; height: 22px; flex-direction: row; align-items: center;
   justify-content: flex-start; gap: 3px; padding: 0 4px 0 2px; box-shadow: none; }
 .mm-teaching .mm-card .mm-icon { width: 16px; height: 16px; }
-.mm-root .mm-teaching .mm-ing { background: linear-gradient(var(--mm-face), var(--mm-face)) padding-box, var(--mm-kind) border-box; }
+.mm-root .mm-teaching .mm-ing { background: linear-gradient(#fffaf0, #fffaf0) padding-box, var(--mm-kind) border-box; }
 .mm-teaching .mm-ing .mm-card-name { display: none; }
 .mm-teaching .mm-hand-group .mm-count { position: static; padding: 0 3px; border-radius: 6px; }
 .mm-root .mm-teaching .mm-order { padding: 0 4px 0 0; border-width: 2px 2px 2px 6px; }

@@ -657,6 +657,19 @@ describe("cards drawn with few boxes", () => {
     expect(css).not.toMatch(/\.mm-ing::(before|after)/);
     expect(css).toMatch(/\.mm-ing, \.mm-root button\.mm-card\.mm-ing \{\s*background: linear-gradient\(var\(--mm-kind\), var\(--mm-kind\)\) top \/ 100% 6px no-repeat/);
   });
+
+  it("a card's face takes its cream and ink as written colours, the same in every theme", () => {
+    // A var() is resolved again for every card styled.
+    expect(css).not.toMatch(/--mm-face/);
+    const card = ingredientCard("salami", {}, document);
+    host.append(card);
+    host.classList.add("mm-root");
+    const style = document.createElement("style");
+    style.textContent = css;
+    document.head.append(style);
+    expect(getComputedStyle(card).color).toBe("rgb(42, 33, 24)");
+    style.remove();
+  });
 });
 
 describe("marks set by the renderer, not found by the stylesheet", () => {
