@@ -353,49 +353,89 @@ export function drawMiddle(doc, view, anim) {
 
 /** The round's herd: every display in front of its seat; the last one's cards can be challenged. */
 /** One display of the herd: whose, its claim, its cards (the last one marked as such). */
-function displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast) {
+function displayItem(doc, view, ctx, composer, anim, marks, d, j, isLast, groupSig) {
+  const J = JSON.stringify;
   const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
-  const group = el(doc, "div", { class: ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" "), dataset: { seat: String(d.seat), index: String(j) } });
-  if (isLast) group.append(el(doc, "span", { class: "mz-last-badge" }, marks.laid ? "just laid" : "last lay"));
+  const who = seatName(view, ctx, d.seat);
+  const cls = ["mz-display", isLast ? "mz-display-last" : null].filter(Boolean).join(" ");
+  const seat = String(d.seat);
+  const index = String(j);
   // "claims 4 gophers": the kind apart, which an earlier display of a narrow herd leaves to the
   // herd's heading.
   const claimed = cardLabel(view.claim, d.size);
   const space = claimed.indexOf(" ");
-  group.append(
-    el(doc, "div", { class: "mz-display-head" }, seatName(view, ctx, d.seat), " ",
-      el(doc, "span", { class: "mz-claim" }, `claims ${claimed.slice(0, space)}`, el(doc, "span", { class: "mz-claim-kind" }, claimed.slice(space)))),
-  );
-  const cards = el(doc, "div", { class: ["mz-display-cards", isLast && anim.laid ? "mz-arrive" : null].filter(Boolean).join(" ") });
-  for (let i = 1; i <= d.size; i++) {
-    const up = (d.turned || {})[String(i)];
-    const known = Array.isArray(d.cards) ? d.cards[i - 1] : undefined;
-    const challenge = isLast && composer && composer.challenges.has(i) ? `challenge ${i}` : null;
-    const opts = challenge
-      ? { button: true, title: `challenge: turn card ${i} of ${seatName(view, ctx, d.seat)}'s display`, ariaLabel: `Challenge card ${i} of ${seatName(view, ctx, d.seat)}'s display` }
-      : {};
-    let node;
-    if (up) {
-      node = faceCard(up, { ...opts, mark: ["mz-turned", anim.flip && isLast && anim.flip === i ? "mz-flip" : null].filter(Boolean).join(" "), ariaLabel: `${cardLabel(up)}, turned up` }, doc);
-    } else if (known !== undefined) {
-      // Face down on the table; this view knows it (its own display, or the all-seeing view).
-      const whose = mine ? "your card, face down" : "face down (all-seeing view)";
-      node = faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, ...opts, known: true }, doc);
-    } else {
-      node = cardBack(opts, doc);
-    }
-    node.dataset.position = String(i);
-    if (isLast && marks.challenged === i) {
-      node.classList.add("mz-challenged");
-      node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, just challenged`);
-    }
-    if (challenge) {
-      node.dataset.action = "play";
-      node.dataset.notation = challenge;
-    }
-    cards.append(node);
+  const cardsCls = ["mz-display-cards", isLast && anim.laid ? "mz-arrive" : null].filter(Boolean).join(" ");
+  return {
+    key: j,
+    build: () => el(doc, "div", { class: cls, dataset: { seat, index } }),
+    // Gone through only when what it shows changed, and then card by card: a card turned, the
+    // challenges offered or the marks of the last lay build those cards, not the display.
+    update: (group) => {
+      if (group._mzSig === groupSig) return;
+      group._mzSig = groupSig;
+      if (group.className !== cls) group.className = cls;
+      if (group.dataset.seat !== seat) group.dataset.seat = seat;
+      if (group.dataset.index !== index) group.dataset.index = index;
+      const cards = [];
+      for (let i = 1; i <= d.size; i++) {
+        const up = (d.turned || {})[String(i)];
+        const known = Array.isArray(d.cards) ? d.cards[i - 1] : undefined;
+        const challenge = isLast && composer && composer.challenges.has(i) ? `challenge ${i}` : null;
+        const flip = !!(up && anim.flip && isLast && anim.flip === i);
+        const challenged = !!(isLast && marks.challenged === i);
+        // A card to challenge is a button: another key, so another node (not a div patched).
+        cards.push({
+          key: `${i}${challenge ? "b" : ""}`,
+          sig: J([up ?? null, known ?? null, mine, challenge, flip, challenged, who]),
+          build: () => displayCard(doc, d, i, who, up, known, mine, challenge, flip, challenged),
+        });
+      }
+      reconcile(group, [
+        isLast ? { key: "badge", build: () => el(doc, "span", { class: "mz-last-badge" }), update: (node) => setText(node, marks.laid ? "just laid" : "last lay") } : null,
+        {
+          key: "head",
+          sig: J([who, claimed]),
+          build: () => el(doc, "div", { class: "mz-display-head" }, who, " ",
+            el(doc, "span", { class: "mz-claim" }, `claims ${claimed.slice(0, space)}`, el(doc, "span", { class: "mz-claim-kind" }, claimed.slice(space)))),
+        },
+        {
+          key: "cards",
+          build: () => el(doc, "div", { class: cardsCls }),
+          update: (node) => {
+            if (node.className !== cardsCls) node.className = cardsCls;
+            reconcile(node, cards);
+          },
+        },
+      ]);
+    },
+  };
+}
+
+/** Card `i` of a display: turned up, face down as this view knows it, or a back. */
+function displayCard(doc, d, i, who, up, known, mine, challenge, flip, challenged) {
+  const opts = challenge
+    ? { button: true, title: `challenge: turn card ${i} of ${who}'s display`, ariaLabel: `Challenge card ${i} of ${who}'s display` }
+    : {};
+  let node;
+  if (up) {
+    node = faceCard(up, { ...opts, mark: ["mz-turned", flip ? "mz-flip" : null].filter(Boolean).join(" "), ariaLabel: `${cardLabel(up)}, turned up` }, doc);
+  } else if (known !== undefined) {
+    // Face down on the table; this view knows it (its own display, or the all-seeing view).
+    const whose = mine ? "your card, face down" : "face down (all-seeing view)";
+    node = faceCard(known, { ariaLabel: `${cardLabel(known)}, ${whose}`, title: `${cardLabel(known)} — ${whose}`, ...opts, known: true }, doc);
+  } else {
+    node = cardBack(opts, doc);
   }
-  group.append(cards);
-  return group;
+  node.dataset.position = String(i);
+  if (challenged) {
+    node.classList.add("mz-challenged");
+    node.setAttribute("aria-label", `${node.getAttribute("aria-label")}, just challenged`);
+  }
+  if (challenge) {
+    node.dataset.action = "play";
+    node.dataset.notation = challenge;
+  }
+  return node;
 }
 
 /** The display a seat is laying, card by card, before it joins the herd: its backs (its cards
@@ -435,12 +475,9 @@ export function herdItems(doc, view, ctx, composer, anim, marks = {}) {
   const groups = displays.map((d, j) => {
     const isLast = j === displays.length - 1;
     const mine = ctx && ctx.seat !== null && ctx.seat !== undefined && d.seat === ctx.seat;
-    return {
-      key: j,
-      sig: J([d, isLast, mine, view.claim, seatName(view, ctx, d.seat),
-        isLast ? [challenges, anim.flip || null, !!anim.laid, !!marks.laid, marks.challenged ?? null] : null]),
-      build: () => displayGroup(doc, view, ctx, composer, anim, marks, d, j, isLast),
-    };
+    const sig = J([d, isLast, mine, view.claim, seatName(view, ctx, d.seat),
+      isLast ? [challenges, anim.flip || null, !!anim.laid, !!marks.laid, marks.challenged ?? null] : null]);
+    return displayItem(doc, view, ctx, composer, anim, marks, d, j, isLast, sig);
   });
   const lay = view.laying;
   if (lay) {

@@ -238,6 +238,24 @@ describe("the seat view", () => {
     board.destroy();
   });
 
+  it("a card turned in the last display builds that card alone", () => {
+    const ctx = makeCtx();
+    const board = mount(host, ctx);
+    const laid = frame(seatView(), { kind: "lay" });
+    const view = seatView({ displays: [{ seat: 2, size: 2, turned: {} }, { seat: 3, size: 3, turned: { 2: "hare" } }], turned: [{ challenger: 0, displayer: 3, card: "hare" }] });
+    const turned = frame(view, { step: 5, kind: "turn", data: { position: 2 } });
+    board.update(laid, null, ctx);
+    const display = host.querySelector(".mz-display-last");
+    const made = created(() => board.update(turned, laid, ctx));
+    // The display and its other cards keep their nodes; card 2 is drawn turned up.
+    expect(host.querySelector(".mz-display-last")).toBe(display);
+    expect(made.filter((n) => n.matches(".mz-card")).map((n) => n.dataset.position)).toEqual(["2"]);
+    const card = display.querySelector('[data-position="2"]');
+    expect([card.dataset.card, card.getAttribute("aria-label")]).toEqual(["hare", "Hare, turned up, just challenged"]);
+    expect([...display.querySelectorAll(".mz-card")].map((n) => n.dataset.card ?? "back")).toEqual(["back", "hare", "back"]);
+    board.destroy();
+  });
+
   it("the status line reads \"you\" in the deciding seat's own view, its name in every other", () => {
     const board = mount(host, makeCtx());
     const status = () => host.querySelector(".mz-slot-status").textContent;
