@@ -1170,7 +1170,7 @@ function handOrder(doc, view, order, index, composer) {
 /** One seat's cards: a group per kind (fanned), then the order cards, each its own item. */
 function handCardsItem(doc, view, hand, seat, composer, small = false) {
   const build = () => el(doc, "div", { class: "mm-hand-cards", dataset: { seat: String(seat) }, tabindex: 0, role: "group", "aria-label": `${seatName(view, null, seat)}'s cards` });
-  return shell(`cards${seat}`, build, () => {
+  const row = shell(`cards${seat}`, build, () => {
     const items = [];
     const ingredients = hand.ingredients || {};
     for (const kind of view.kinds || Object.keys(ingredients)) {
@@ -1202,6 +1202,17 @@ function handCardsItem(doc, view, hand, seat, composer, small = false) {
     if (!items.length) items.push(fixed("none", () => el(doc, "span", { class: "mm-muted" }, "(no cards)")));
     return items;
   });
+  // A row not being chosen from is gone through only when its hand changed: a turn in the
+  // all-seeing view changes the mover's row, not the five others.
+  const drawnFrom = composer ? null : J([hand, view.kinds, view.edition]);
+  return {
+    ...row,
+    update: (node) => {
+      if (drawnFrom !== null && node._mmDrawnFrom === drawnFrom) return;
+      node._mmDrawnFrom = drawnFrom;
+      row.update(node);
+    },
+  };
 }
 
 /** The evaluation: revealed cards so far, the current order and how it is settled. */

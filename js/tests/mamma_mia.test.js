@@ -609,6 +609,19 @@ describe("updating in place", () => {
     board.destroy();
   });
 
+  it("a turn in the all-seeing view goes through the mover's row of cards alone", () => {
+    const ctx = makeCtx({ seat: null });
+    const [before, after] = greensTurn();
+    const board = mount(host, ctx);
+    board.update(before, null, ctx);
+    // A mark on every row's order card that only going through the row would set right again.
+    for (const card of host.querySelectorAll(".mm-hand-cards .mm-order")) card.dataset.index = "9";
+    board.update(after, before, ctx);
+    const marks = [...host.querySelectorAll(".mm-hand-cards")].map((row) => [row.dataset.seat, row.querySelector(".mm-order").dataset.index]);
+    expect(marks).toEqual([["0", "9"], ["1", "0"], ["2", "9"]]);
+    board.destroy();
+  });
+
   it("an order leaving the front of a hand keeps the other order cards' nodes, with their new index", () => {
     const ctx = makeCtx({ seat: 0 });
     const orders = [order("yellow", "normal", { salami: 4, pineapple: 1 }), order("yellow", "minimale", { pineapple: 1 }), order("yellow", "monotoni", { pineapple: 1 })];
