@@ -14,6 +14,7 @@ import {
   kindLabel,
   mammaMiaCard,
   orderCard,
+  orderName,
   orderText,
   pile,
   seatColour,
@@ -735,7 +736,7 @@ function ovenLogEntry(doc, view, ctx, entry, i) {
   } else {
     const oc = typeof entry.order === "string" ? entry.order : colour;
     // The all-seeing view names the face-down order; a seat's view never has `card`.
-    item.append(entry.card ? `${who}: an order, face down (${entry.card.label})` : `${who}: an order (face down)`);
+    item.append(entry.card ? `${who}: an order, face down (${orderName(entry.card)})` : `${who}: an order (face down)`);
     item.dataset.order = String(oc);
   }
   return item;
@@ -1433,7 +1434,7 @@ function drawComposer(doc, view, ctx, composer) {
     else what.push(composer.needsIngredient() ? "choose ingredient cards of one kind in your hand" : "no ingredient");
     if (sel.order !== null) {
       const order = (((view.hand || handOf(view, view.to_move)) || {}).orders || [])[sel.order];
-      what.push(order ? `the order ${order.label || orderText(order, view.edition)}` : "an order");
+      what.push(order ? `the order ${orderName(order)}` : "an order");
     }
     controls.append(el(doc, "span", { class: "mm-composed" }, `Into the oven: ${what.join(" + ")}.`));
     const labels = { supply: "Draw from the supply", waiter: "Draw from my waiter" };

@@ -39,7 +39,7 @@ export const PERSONAL = {
 };
 
 export const ORDER_TYPES = {
-  normal: "Pizza",
+  normal: "Normale",
   bombastica: "Bombastica",
   monotoni: "Monotoni",
   minimale: "Minimale",
@@ -251,7 +251,29 @@ export function recipeLines(order, edition) {
   return lines;
 }
 
-/** A one-line description of an order, e.g. "green Pizza: 4 pineapples, 1 pepper". */
+/**
+ * An order card named in a sentence, as the engine's captions name it (cards.order_name): the
+ * name printed on its face, with what tells equal names apart — "Monotoni", "Normale (4 olives
+ * + 1 pepper)", "Mini pizza (1 pineapple + 1 mushroom + 1 pepper, no olives)", "Small Monotoni
+ * (no peppers)", "Pizza Mamma Mia (1 pineapple + 5 salami or 5 shrimp)". Never the notation's label.
+ */
+export function orderName(order) {
+  const name = order.name || ORDER_TYPES[order.type] || String(order.type);
+  // Biggest count first, ties in the table's order (the recipe's own), as the cards read.
+  const recipe = Object.entries(order.recipe || {}).filter(([, n]) => n);
+  recipe.sort((a, b) => b[1] - a[1]);
+  const printed = recipe.map(([kind, n]) => `${n} ${kindLabel(kind, n)}`).join(" + ");
+  let details = "";
+  if (order.type === "normal") details = printed;
+  else if (order.type === "mini") details = `${printed}, no ${kindLabel(order.crossed, 2)}`;
+  else if (order.type === "small_monotoni") details = `no ${kindLabel(order.crossed, 2)}`;
+  else if (order.type === "pizza_mamma_mia") {
+    details = [printed, (order.choices || []).map((k) => `5 ${kindLabel(k, 5)}`).join(" or ")].filter(Boolean).join(" + ");
+  }
+  return details ? `${name} (${details})` : name;
+}
+
+/** A one-line description of an order, e.g. "green Normale: 4 pineapples, 1 pepper". */
 export function orderText(order, edition) {
   const name = order.name || ORDER_TYPES[order.type] || order.type;
   const lines = recipeLines(order, edition).map((l) => (l.n ? `${l.n} ${l.kind ? kindLabel(l.kind, l.n) : l.text}` : l.text));

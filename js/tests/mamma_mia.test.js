@@ -8,6 +8,7 @@ import {
   ingredientCard,
   ingredientIcon,
   orderCard,
+  orderName,
   recipeLines,
   cardBack,
 } from "../src/mamma_mia_cards.js";
@@ -16,6 +17,21 @@ const CLASSIC_KINDS = ["salami", "pineapple", "mushroom", "pepper", "olive"];
 const PLUS_KINDS = [...CLASSIC_KINDS, "shrimp"];
 
 describe("cards", () => {
+  it("names an order in sentences by its printed name, counts in plurals, as the engine does", () => {
+    const order = (type, name, recipe, extra = {}) => ({ colour: "yellow", type, name, recipe, crossed: null, choices: null, ...extra });
+    expect(orderName(order("monotoni", "Monotoni", { pineapple: 1 }, { label: "monotoni" }))).toBe("Monotoni");
+    expect(orderName(order("ciottona", "Ciottona", { pineapple: 1 }))).toBe("Ciottona");
+    expect(orderName(order("normal", "Normale", { pepper: 1, olive: 4 }, { label: "4 olive + 1 pepper" })))
+      .toBe("Normale (4 olives + 1 pepper)");
+    expect(orderName(order("mini", "Mini pizza", { pineapple: 1, mushroom: 1, pepper: 1 }, { crossed: "olive" })))
+      .toBe("Mini pizza (1 pineapple + 1 mushroom + 1 pepper, no olives)");
+    expect(orderName(order("small_monotoni", "Small Monotoni", {}, { crossed: "pepper" }))).toBe("Small Monotoni (no peppers)");
+    expect(orderName(order("pizza_mamma_mia", "Pizza Mamma Mia", { pineapple: 1 }, { choices: ["salami", "shrimp"] })))
+      .toBe("Pizza Mamma Mia (1 pineapple + 5 salami or 5 shrimp)");
+    // a card without its name (a hand-made view) takes its kind's name, the deck's
+    expect(orderName({ type: "normal", recipe: { salami: 4, pepper: 1 } })).toBe("Normale (4 salami + 1 pepper)");
+  });
+
   it("draws every ingredient with its own icon and its own colour", () => {
     const shapes = new Set();
     const colours = new Set();
@@ -221,9 +237,14 @@ describe("the card table", () => {
   it("names a face-down order in the log only when the view carries its card (all-seeing)", () => {
     const board = mount(host, makeCtx());
     const view = fakeView();
-    const log = view.oven.log.map((e) => (e.kind ? e : { ...e, card: { label: "Monotoni" } }));
+    // the card as the engine shows it: its printed name, never its notation label
+    const card = { colour: "brown", type: "mini", name: "Mini pizza", recipe: { pineapple: 1, mushroom: 1, pepper: 1 },
+      crossed: "olive", choices: null, label: "mini 1 pineapple + 1 mushroom + 1 pepper without olive" };
+    const log = view.oven.log.map((e) => (e.kind ? e : { ...e, card }));
     board.update(frame({ ...view, oven: { ...view.oven, log } }), null, makeCtx());
-    expect([...host.querySelectorAll(".mm-log li")].map(text)).toContain("Brown: an order, face down (Monotoni)");
+    expect([...host.querySelectorAll(".mm-log li")].map(text))
+      .toContain("Brown: an order, face down (Mini pizza (1 pineapple + 1 mushroom + 1 pepper, no olives))");
+    expect(host.querySelector(".mm-log").textContent).not.toContain("without");
     board.destroy();
   });
 

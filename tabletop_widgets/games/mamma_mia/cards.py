@@ -105,6 +105,47 @@ def cards_phrase(counts, kinds) -> str:
 _PHRASES: dict = {}  # the sentences' phrases by counts (the questions of every decision read one)
 
 
+def order_name(card, kinds=None) -> str:
+    """An order card named in a sentence: the name printed on its face, with what tells equal
+    names apart, in plurals — ``"Monotoni"``, ``"Normale (4 olives + 1 pepper)"``,
+    ``"Mini pizza (1 pineapple + 1 mushroom + 1 pepper, no olives)"``, ``"Small Monotoni (no
+    peppers)"``, ``"Pizza Mamma Mia (1 pineapple + 5 salami or 5 shrimp)"``. ``card`` is an
+    order card (with the game's ``kinds``) or the card as a view shows it (its ``to_dict``).
+    The notation keeps the card's label (``"order monotoni"``)."""
+    if isinstance(card, dict):
+        recipe = card.get("recipe") or {}
+        return _order_words(card.get("type"), card.get("name") or str(card.get("type")),
+                            tuple((k, n) for k, n in recipe.items() if n), card.get("crossed"),
+                            tuple(card.get("choices") or ()))
+    key = (card, kinds)
+    name = _ORDER_NAMES.get(key)
+    if name is None:
+        name = _ORDER_NAMES[key] = _order_words(
+            card.type, card.name, tuple((kinds[k], n) for k, n in enumerate(card.recipe) if n),
+            None if card.crossed is None else kinds[card.crossed],
+            tuple(kinds[k] for k in card.choices or ()))
+    return name
+
+
+def _order_words(type_, name, recipe, crossed, choices) -> str:
+    # ``recipe``: (kind, count) pairs in the table's order; biggest count first, as cards read
+    printed = " + ".join(kind_words(n, k) for k, n in sorted(recipe, key=lambda kn: -kn[1]))
+    if type_ == "normal":
+        details = printed
+    elif type_ == "mini":
+        details = f"{printed}, no {PLURAL.get(crossed, crossed)}"
+    elif type_ == "small_monotoni":
+        details = f"no {PLURAL.get(crossed, crossed)}"
+    elif type_ == "pizza_mamma_mia":
+        details = " + ".join([printed] * bool(printed) + [" or ".join(kind_words(5, k) for k in choices)])
+    else:
+        details = ""
+    return f"{name} ({details})" if details else name
+
+
+_ORDER_NAMES: dict = {}  # by card and kinds: a few dozen cards per deck
+
+
 
 # ---------------------------------------------------------------------------------------------
 # actions

@@ -21,7 +21,7 @@ from tabletop_widgets.core import Rng
 
 from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
                     _covers, _event, _kept, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
-                    _variant_text, cards_phrase)
+                    _variant_text, PLURAL, cards_phrase, order_name)
 
 
 def help_actions(state):
@@ -250,7 +250,7 @@ def reveal(state, events):
         card = g.deck[oid]
         owner = card.colour
         after = after._with(cursor=cursor + 1, shown=shown_card(after, card))
-        events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {card.label}.",
+        events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {order_name(card, g.kinds)}.",
                              {"order": g.card_dicts[oid], "seat": owner}, after=after))
         after = settle_revealed(after, oid, events)
     return after
@@ -432,7 +432,7 @@ def settle_revealed(state, oid, events):
     name = g._seat_names[owner]
     variants, reason = ways(state, card)
     if reason is not None:
-        return send_back(state, oid, None if events is None else f"{name}'s order {card.label} fails: {reason}; it goes face down under "
+        return send_back(state, oid, None if events is None else f"{name}'s order {order_name(card, g.kinds)} fails: {reason}; it goes face down under "
                          f"{name}'s waiter.", events)
     hand_count = sum(state.hands_ing[owner])
     if card.type == "bombastica":
@@ -442,7 +442,7 @@ def settle_revealed(state, oid, events):
         m = BOMBASTICA_MIN - total
         if g.options["bombastica_from_hand"] and m <= hand_count:
             return _changed(state, events, pending=("settle", oid))
-        return send_back(state, oid, None if events is None else f"{name}'s Bombastica fails: it needs at least {BOMBASTICA_MIN} cards and the table "
+        return send_back(state, oid, None if events is None else f"{name}'s {order_name(card, g.kinds)} fails: it needs at least {BOMBASTICA_MIN} cards and the table "
                                f"holds {total}; it goes face down under {name}'s waiter.", events)
     # a decision unless it is public that nothing can be done (the hand is too small and
     # nobody can be asked): deciding only when the hidden hand allows it would reveal it
@@ -466,7 +466,7 @@ def settle_revealed(state, oid, events):
         return send_back(state, oid, None, None)
     needs = variants[0][1]
     lack = cards_phrase(_missing(needs, state.table), g.kinds) if len(variants) == 1 else "cards"
-    return send_back(state, oid, f"{name}'s order {card.label} cannot be made: the table lacks {lack} and "
+    return send_back(state, oid, f"{name}'s order {order_name(card, g.kinds)} cannot be made: the table lacks {lack} and "
                            f"{name} holds too few cards to add them; it goes face down under {name}'s waiter.", events)
 
 
@@ -521,12 +521,12 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
     if helper is not None:
         parts.append(f"{cards_phrase(helper_cards, g.kinds)} from {g.seat_names[helper]}'s hand")
     if bombastica:
-        rule = f"a Bombastica uses every card on the table (at least {BOMBASTICA_MIN})"
+        rule = f"a {order_name(card, g.kinds)} uses every card on the table (at least {BOMBASTICA_MIN})"
     elif variant is not None:
-        rule = f"made{_variant_text(variant, g.kinds)}"
+        rule = "made with " + " and ".join(PLURAL[g.kinds[k]] for k in (variant if isinstance(variant, tuple) else (variant,)))
     else:
         rule = "the table holds what it needs" if not any(from_hand) and helper is None else "the missing cards are added"
-    text = (f"{name}'s order {card.label} is made ({rule}): {total} cards are used — " + ", ".join(parts) + ".")
+    text = (f"{name}'s order {order_name(card, g.kinds)} is made ({rule}): {total} cards are used — " + ", ".join(parts) + ".")
     if helper is not None:
         text += (f" {g.seat_names[helper]} helped and puts the top card of their waiter, unseen, on the delivered pile "
                  f"(a point for {g.seat_names[helper]}).")
@@ -544,7 +544,7 @@ def apply_settle(state, action, events):
     owner = card.colour
     name = g.seat_names[owner]
     if isinstance(action, SendBack):
-        return send_back(state, oid, None if events is None else f"{name} does not make the order {card.label}: it goes face down under "
+        return send_back(state, oid, None if events is None else f"{name} does not make the order {order_name(card, g.kinds)}: it goes face down under "
                                f"{name}'s waiter and no card is used.", events)
     if card.type == "bombastica":
         add = _parse_cards(action.add, g.kinds)
@@ -587,7 +587,7 @@ def apply_help(state, action, events):
                             f"{g.seat_names[later]}.", {"seat": helper, "asked": later}, after=after))
         return after
     return send_back(state, oid, None if events is None else f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
-                           f"{g.seat_names[owner]}'s order {card.label} fails (even if they could finish it from "
+                           f"{g.seat_names[owner]}'s order {order_name(card, g.kinds)} fails (even if they could finish it from "
                            f"their hand) and goes face down under their waiter.", events)
 
 
@@ -715,33 +715,33 @@ def _decision(state, seat):
         # question only counts them, as each answer names its own. A list of single kinds (a
         # Monotoni's) is short, and named.
         if len(choices) <= 3 or not any("+" in choice for choice in choices):
-            kinds = ", ".join(choices)
+            kinds = ", ".join(choice.replace("+", " and ") for choice in choices)
         else:
             kinds = f"{len(choices)} ways"
         if any(_covers(state.table, needs) for _, needs in variants):
             if you:
-                q = (f"The table holds a way to make your {card.label}, so it is made: choose the kind ({kinds}); "
+                q = (f"The table holds a way to make your {order_name(card, g.kinds)}, so it is made: choose the kind ({kinds}); "
                      "you may add from your hand for a kind the table lacks.")
             else:
-                q = (f"The table holds a way to make {name}'s {card.label}, so it is made: {name} chooses the kind "
+                q = (f"The table holds a way to make {name}'s {order_name(card, g.kinds)}, so it is made: {name} chooses the kind "
                      f"({kinds}) and may add from the hand for a kind the table lacks.")
         elif you:
-            q = f"Choose the kind for your {card.label} ({kinds}); the table holds what it can: add the rest from your hand"
+            q = f"Choose the kind for your {order_name(card, g.kinds)} ({kinds}); the table holds what it can: add the rest from your hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         else:
-            q = f"{name} chooses the kind for the {card.label} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
+            q = f"{name} chooses the kind for the {order_name(card, g.kinds)} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         return {"seat": owner, "question": q, "kind": "choose_kind", "choices": choices}
     if "missing" not in parts:  # a Bombastica
-        q = (f"{whose} Bombastica needs {BOMBASTICA_MIN} cards and the table holds {sum(state.table)}: "
+        q = (f"{whose} {order_name(card, g.kinds)} needs {BOMBASTICA_MIN} cards and the table holds {sum(state.table)}: "
              + ("add the rest from your hand, or send it back?" if you
                 else f"{name} may add the rest from the hand or send it back."))
         return {"seat": owner, "question": q, "kind": "add_from_hand"}
     missing = parts["missing"]
     if you:
-        q = f"Your order {card.label} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
+        q = f"Your order {order_name(card, g.kinds)} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
         q += ", ask for help, or send it back?" if g.help else ", or send it back?"
     else:
-        q = f"{whose} order {card.label} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from the hand"
+        q = f"{whose} order {order_name(card, g.kinds)} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from the hand"
         q += ", ask for help, or send it back." if g.help else " or send it back."
     return {"seat": owner, "question": q, "kind": "add_from_hand", "missing": _named(missing, g.kinds)}

@@ -27,7 +27,7 @@ from .cards import (  # noqa: F401  (the material, re-exported: rules is the gam
     BOMBASTICA_MIN, COLOURS, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
     SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _kept, _make_action,
     _make_action_new, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
-    cards_phrase, cards_text, kind_words)
+    cards_phrase, cards_text, kind_words, order_name)
 
 
 EDITIONS = {
@@ -946,11 +946,11 @@ class MammaMiaState(State):
             if action.count:
                 secret = public = f"{name} puts {kind_words(action.count, action.kind)} in the oven. "
             if action.order is not None:
-                secret += f"{name} puts the order {action.order} in the oven, face down. "
+                secret += f"{name} puts the order {order_name(g.deck[g.order_id(seat, action.order)], g.kinds)} in the oven, face down. "
                 public += f"{name} puts a {COLOURS[seat]} order in the oven, face down. "
             if source == "waiter":
                 take = self.waiters[seat][:drew]
-                waiter_text = ", ".join(g.deck[o].label for o in take) or "nothing"
+                waiter_text = ", ".join(order_name(g.deck[o], g.kinds) for o in take) or "nothing"
                 orders = "1 order" if drew == 1 else f"{drew} orders"
                 secret += f"{name} draws {orders} from their waiter: {waiter_text}."
                 public += f"{name} draws {orders} from their waiter."
@@ -1254,7 +1254,7 @@ class MammaMiaState(State):
             if not _is_int(oid) or not 0 <= oid < len(g.deck) or g.deck[oid].colour >= P:
                 raise ValueError(f"{where} holds {oid!r}, which is no order card of this game")
             if oid in seen_orders:
-                raise ValueError(f"order card {oid} ({g.deck[oid].label}) is twice: in {seen_orders[oid]} and in {where}")
+                raise ValueError(f"order card {oid} ({order_name(g.deck[oid], g.kinds)}) is twice: in {seen_orders[oid]} and in {where}")
             seen_orders[oid] = where
 
         if not _is_int(self.cursor) or self.cursor > len(self.oven):
@@ -1319,7 +1319,7 @@ class MammaMiaState(State):
         expected = {o for s in range(P) for o in g.orders_of[s]}
         if set(seen_orders) != expected:
             lost = sorted(expected - set(seen_orders))
-            raise ValueError(f"order cards missing: {', '.join(g.deck[o].label + ' (' + COLOURS[g.deck[o].colour] + ')' for o in lost)}")
+            raise ValueError(f"order cards missing: {', '.join(order_name(g.deck[o], g.kinds) + ' (' + COLOURS[g.deck[o].colour] + ')' for o in lost)}")
         if g.has_mamma_mia:
             holders = mm_in_supply + (1 if _is_int(self.mm) and 0 <= self.mm < P else 0)
             if self.mm not in ("supply",) and not (_is_int(self.mm) and 0 <= self.mm < P):
@@ -1365,7 +1365,7 @@ class MammaMiaState(State):
             # Minimale with no eligible kind) or that the table makes alone waits for nobody
             revealed = oven.settle_revealed(self._with(pending=None), p[1], [])
             if revealed.pending != p:
-                raise ValueError(f"{g.seat_names[owner]}'s order {card.label} waits for no decision here: revealed on "
+                raise ValueError(f"{g.seat_names[owner]}'s order {order_name(card, g.kinds)} waits for no decision here: revealed on "
                                  "this table it is made or sent back at once")
             return
         if not g.help:
@@ -1377,7 +1377,7 @@ class MammaMiaState(State):
             raise ValueError(f"{g.seat_names[helper]} is asked for Help but their waiter is empty (they could not "
                              "move a card to their delivered pile)")
         if variant not in {v for v, _ in (self._variants(card)[0] or ())}:
-            raise ValueError(f"the pending Help names a way to make {card.label} ({variant!r}) that does not exist")
+            raise ValueError(f"the pending Help names a way to make {order_name(card, g.kinds)} ({variant!r}) that does not exist")
         # the ask must be one the owner could make when the order was revealed
         asks = {str(a) for a in oven.settle_actions(self._with(pending=("settle", p[1])))}
         if any(n < 0 for n in ask) or str(_ask_action(variant, ask, g.kinds)) not in asks:
@@ -1385,7 +1385,7 @@ class MammaMiaState(State):
         variants, _ = self._variants(card)
         needs = dict(variants or ()).get(variant) if card.type != "bombastica" else None
         if needs is None:
-            raise ValueError(f"the pending Help names a way to make {card.label} ({variant!r}) that does not exist")
+            raise ValueError(f"the pending Help names a way to make {order_name(card, g.kinds)} ({variant!r}) that does not exist")
         if any(n < 0 for n in ask + rest) or not any(ask) or _add(ask, rest) != _missing(needs, self.table):
             raise ValueError("the pending Help's ask and the owner's part must be non-negative, the ask not empty, "
                              "and together exactly what the table lacks")

@@ -17,6 +17,7 @@ from typing import Optional
 
 from ...core.match import Frame, Match
 from ...core.picture import ACCENT, INK, INK2, caption_lines, document, esc, frame_svg, match_svg, state_svg, view_label
+from .cards import order_name
 
 # js/src/mamma_mia_cards.js: each ingredient takes the colour of the seat it is personal to.
 SEAT_COLOURS = {"yellow": "#e3b505", "green": "#2e9d46", "brown": "#8b5a2b", "purple": "#7b4fa0",
@@ -31,7 +32,7 @@ KINDS = {
 }
 PERSONAL = {"yellow": "pineapple", "green": "pepper", "brown": "mushroom", "purple": "olive", "red": "salami",
             "pink": "shrimp"}
-ORDER_TYPES = {"normal": "Pizza", "bombastica": "Bombastica", "monotoni": "Monotoni", "minimale": "Minimale",
+ORDER_TYPES = {"normal": "Normale", "bombastica": "Bombastica", "monotoni": "Monotoni", "minimale": "Minimale",
                "ciottona": "Ciottona", "small_monotoni": "Small Monotoni", "mini": "Mini pizza",
                "pizza_mamma_mia": "Pizza Mamma Mia"}
 PANEL_BG = "#f3f3f3"
@@ -249,7 +250,7 @@ def _log_entry(entry: dict, names, colours) -> tuple[Optional[str], str, Optiona
         return colour, f"{who}: {n} {kind_label(entry['kind'], n)}", entry["kind"]
     card = entry.get("card")
     if isinstance(card, dict):
-        return colour, f"{who}: an order (face down): {card.get('label') or card.get('name', '')}", None
+        return colour, f"{who}: an order (face down): {order_name(card)}", None
     return colour, f"{who}: an order (face down)", None
 
 
