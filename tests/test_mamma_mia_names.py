@@ -74,6 +74,8 @@ def test_every_caption_names_an_order_as_its_card_and_counts_in_plurals(name, ed
                 assert label not in text, (seat, text)
             assert not re.search(r"\border (bombastica|monotoni|ciottona|minimale|mini|small|pizza)\b", text), text
             assert " without " not in text, text
+            # kinds are joined by words, not by the notation's "+" ("made with salami and olives")
+            assert not re.search(r"[a-z]\+[a-z]", text), (seat, text)
             # a count above one of a kind is a plural: "2 olives", never "2 olive"
             assert not re.search(rf"\b([02-9]|\d\d+) (pineapple|mushroom|pepper|olive)\b(?!s)", text), (seat, text)
             if kind == "reveal" and "order" in data:

@@ -736,7 +736,7 @@ function ovenLogEntry(doc, view, ctx, entry, i) {
   } else {
     const oc = typeof entry.order === "string" ? entry.order : colour;
     // The all-seeing view names the face-down order; a seat's view never has `card`.
-    item.append(entry.card ? `${who}: an order, face down (${orderName(entry.card)})` : `${who}: an order (face down)`);
+    item.append(entry.card ? `${who}: an order, face down: ${orderName(entry.card)}` : `${who}: an order (face down)`);
     item.dataset.order = String(oc);
   }
   return item;

@@ -243,7 +243,7 @@ describe("the card table", () => {
     const log = view.oven.log.map((e) => (e.kind ? e : { ...e, card }));
     board.update(frame({ ...view, oven: { ...view.oven, log } }), null, makeCtx());
     expect([...host.querySelectorAll(".mm-log li")].map(text))
-      .toContain("Brown: an order, face down (Mini pizza (1 pineapple + 1 mushroom + 1 pepper, no olives))");
+      .toContain("Brown: an order, face down: Mini pizza (1 pineapple + 1 mushroom + 1 pepper, no olives)");
     expect(host.querySelector(".mm-log").textContent).not.toContain("without");
     board.destroy();
   });

@@ -392,3 +392,47 @@ def test_the_replays_frames_name_what_the_marks_need(tmp_path):
     turns = [f for f in m.frames(1) if f.kind == "turn"]
     assert turns and all({"seat", "put", "order"} <= set(f.data) for f in turns)
     assert json.dumps([f.data for f in turns if f.data["seat"] != 1]).count('"action"') == 0
+
+
+def test_a_revealed_special_order_is_named_as_its_card_in_the_caption_and_the_log(browser, tmp_path):
+    """A Plus oven evaluation, all-seeing: the caption revealing a special order, the oven log's
+    face-down orders and the revealed card all name it as the card is printed, never by the
+    notation's label."""
+    game = tw.make("mamma-mia-plus", players=4)
+    special = {"monotoni", "ciottona", "minimale", "bombastica", "small_monotoni", "mini", "pizza_mamma_mia"}
+    for seed in range(40):
+        m = tw.Match(game, seed=seed)
+        m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=90)
+        if any(f.kind == "reveal" and (f.data.get("order") or {}).get("type") in special for f in m.frames(None)):
+            break
+    else:
+        pytest.fail("no special order revealed in 40 seeded games")
+    path = tmp_path / "plus-reveal.html"
+    m.to_html(path, seat=None)
+    labels = sorted({o.label for o in game.deck if o.type in special}, key=len, reverse=True)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector(".tw-root .tw-board *")
+        at = page.evaluate("""(special) => JSON.parse(document.getElementById('tw-replay-data').textContent).frames
+            .findIndex((f) => f.kind === 'reveal' && f.data && f.data.order && special.includes(f.data.order.type))""",
+                           sorted(special))
+        assert at > 0
+        page.evaluate(SHOW, at)
+        order = page.evaluate(f"() => JSON.parse(document.getElementById('tw-replay-data').textContent).frames[{at}].data.order")
+        caption = page.locator(".tw-caption").inner_text()
+        assert f"'s order {order['name']}" in caption, caption
+        # the revealed strip shows the card with its printed name
+        assert order["name"] in page.locator(".mm-revealed .mm-order-name").all_inner_texts()
+        shown = page.locator(".tw-root").inner_text()
+        assert [label for label in labels if label in shown] == [], shown
+        assert " without " not in shown
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "renderer-mamma-mia-plus-reveal.png"))
+        # every frame of the game (the log names the face-down orders in this view)
+        texts = page.evaluate("""() => { const s = document.querySelector('.tw-slider'); const out = [];
+            for (let i = 0; i <= Number(s.max); i++) { s.value = i; s.dispatchEvent(new Event('input'));
+              out.push(document.querySelector('.tw-root').innerText); } return out; }""")
+        assert [t for t in texts if any(label in t for label in labels)][:1] == []
+    finally:
+        page.close()

@@ -521,7 +521,7 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
     if helper is not None:
         parts.append(f"{cards_phrase(helper_cards, g.kinds)} from {g.seat_names[helper]}'s hand")
     if bombastica:
-        rule = f"a {order_name(card, g.kinds)} uses every card on the table (at least {BOMBASTICA_MIN})"
+        rule = f"a {order_name(card, g.kinds)} uses every card on the table, at least {BOMBASTICA_MIN}"
     elif variant is not None:
         rule = "made with " + " and ".join(PLURAL[g.kinds[k]] for k in (variant if isinstance(variant, tuple) else (variant,)))
     else:
