@@ -76,6 +76,8 @@ def test_every_caption_names_an_order_as_its_card_and_counts_in_plurals(name, ed
             assert " without " not in text, text
             # kinds are joined by words, not by the notation's "+" ("made with salami and olives")
             assert not re.search(r"[a-z]\+[a-z]", text), (seat, text)
+            # an order's name in brackets stands in a sentence without brackets around it
+            assert "))" not in text and ") (" not in text, (seat, text)
             # a count above one of a kind is a plural: "2 olives", never "2 olive"
             assert not re.search(rf"\b([02-9]|\d\d+) (pineapple|mushroom|pepper|olive)\b(?!s)", text), (seat, text)
             if kind == "reveal" and "order" in data:

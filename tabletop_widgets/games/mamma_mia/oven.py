@@ -715,21 +715,22 @@ def _decision(state, seat):
         # question only counts them, as each answer names its own. A list of single kinds (a
         # Monotoni's) is short, and named.
         if len(choices) <= 3 or not any("+" in choice for choice in choices):
-            kinds = ", ".join(choice.replace("+", " and ") for choice in choices)
+            words = [choice.replace("+", " with ") for choice in choices]
+            kinds = "among " + " and ".join(filter(None, [", ".join(words[:-1]), words[-1] if words else ""]))
         else:
-            kinds = f"{len(choices)} ways"
+            kinds = f"among {len(choices)} pairs"
         if any(_covers(state.table, needs) for _, needs in variants):
             if you:
-                q = (f"The table holds a way to make your {order_name(card, g.kinds)}, so it is made: choose the kind ({kinds}); "
+                q = (f"The table holds a way to make your {order_name(card, g.kinds)}, so it is made: choose the kind {kinds}; "
                      "you may add from your hand for a kind the table lacks.")
             else:
                 q = (f"The table holds a way to make {name}'s {order_name(card, g.kinds)}, so it is made: {name} chooses the kind "
-                     f"({kinds}) and may add from the hand for a kind the table lacks.")
+                     f"{kinds} and may add from the hand for a kind the table lacks.")
         elif you:
-            q = f"Choose the kind for your {order_name(card, g.kinds)} ({kinds}); the table holds what it can: add the rest from your hand"
+            q = f"Choose the kind for your {order_name(card, g.kinds)} {kinds}; the table holds what it can: add the rest from your hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         else:
-            q = f"{name} chooses the kind for the {order_name(card, g.kinds)} ({kinds}); the table holds what it can, {name} may add the rest from the hand"
+            q = f"{name} chooses the kind for the {order_name(card, g.kinds)} {kinds}; the table holds what it can, {name} may add the rest from the hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         return {"seat": owner, "question": q, "kind": "choose_kind", "choices": choices}
     if "missing" not in parts:  # a Bombastica
