@@ -224,8 +224,10 @@ export const css = `
    made, then the bases and the players). The column is taller than the table's box, which
    scrolls it; the herd takes what the composer leaves, so the column keeps one height. */
 @container tw-main (max-width: 599px) {
+  /* The composer's row keeps its room while there is no composer, as in the wide table: the
+     hand does not move up when a seat's turn comes. */
   .mz-root { grid-template-columns: minmax(0, 1fr); height: 1100px;
-    grid-template-rows: 34px minmax(0, 1fr) 144px auto 250px 230px; }
+    grid-template-rows: 34px minmax(0, 1fr) 144px minmax(115px, auto) 250px 230px; }
   /* The status line may take two lines: who lays, expands or challenges, and what must be. */
   .mz-slot-status { white-space: normal; line-height: 16px; }
   .mz-status { row-gap: 0; }

@@ -528,13 +528,15 @@ def test_beside_lab_s_file_browser_the_header_s_notes_read_whole(page, tmp_path,
     page.locator(".tw-header").screenshot(path=str(ARTIFACTS / f"details-header-{name}-848.png"))
 
 
-@pytest.mark.parametrize("width", [None, 848])
+@pytest.mark.parametrize("width", [None, 848, 560])
 def test_mammuz_s_hand_stays_put_when_the_seat_s_turn_comes(page, tmp_path, width):
     # Ada's turn comes after three bots' lays: her composer shows under her hand, and the hand
-    # does not move (it jumped 91 px up as the herd's region gave the composer its room).
+    # does not move (it jumped 91 px up as the herd's region gave the composer its room; in a
+    # narrow table, where the regions stand in one column, 115 px).
     m = tw.Match("mammuz", seed=0, players=4)
     m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=5)
     assert m.state.to_move == 0
+    page.set_viewport_size({"width": 1280, "height": 800})  # the page is shared by this file's tests
     page.goto(live_page(tw.widget(m, seat=0), tmp_path / "turn.html").as_uri())
     page.wait_for_selector(".mz-composer")
     page.evaluate("(w) => { document.getElementById('host').style.width = w; }", f"{width}px" if width else "")
@@ -550,6 +552,8 @@ def test_mammuz_s_hand_stays_put_when_the_seat_s_turn_comes(page, tmp_path, widt
       return seen;
     }""")
     assert places[-1][0] and not places[0][0], places  # the composer at Ada's turn only
+    columns = page.locator(".mz-root").evaluate("(root) => getComputedStyle(root).gridTemplateColumns.split(' ').length")
+    assert (columns == 1) == (width == 560), columns  # 560 px: the narrow table's one column
     assert len({top for _, top, _ in places}) == 1, places
     assert len({bottom for _, _, bottom in places}) == 1, places
     page.locator(".tw-root").screenshot(path=str(ARTIFACTS / f"details-mammuz-turn-{width or 1280}.png"))
