@@ -121,8 +121,8 @@ def test_a_narrow_widget_cuts_nothing_and_keeps_one_height(page, tmp_path, case)
 
 
 def test_a_ciottona_s_answers_show_beside_its_question_at_900_px(page, tmp_path):
-    # Red's Ciottona: its question says how many ways there are; making it and sending it back
-    # are in sight, not pushed out of the decision's region by a list of ten pairs of kinds.
+    # Red's Ciottona: its question says among how many pairs of kinds; making it and sending it
+    # back are in sight, not pushed out of the decision's region by a list of ten pairs of kinds.
     m = played("mamma-mia-plus", 6, 10, 235)
     _open(page, tw.widget(m, seat=m.state.to_move), tmp_path / "ciottona.html")
     page.set_viewport_size({"width": 900, "height": 800})
@@ -142,7 +142,7 @@ def test_a_ciottona_s_answers_show_beside_its_question_at_900_px(page, tmp_path)
     }""")
     _shot(page, "ciottona-900")
     page.set_viewport_size({"width": 1280, "height": 800})
-    assert "(10 ways)" in found["question"] and found["lines"] <= 3, found
+    assert "among 10 pairs" in found["question"] and found["lines"] <= 3, found
     assert [t.split(",")[0].split(" under")[0] for t in found["whole"]] == ["Make it with pineapples and mushrooms", "Send it back"], found
 
 
