@@ -707,6 +707,7 @@ def _decision(state, seat):
                  "card of the waiter to the delivered pile, a point) or refuses.")
         return {"seat": helper, "kind": "help", "asker": owner, "question": q, "ask": _named(parts["ask"], g.kinds)}
     you = seat == owner
+    called = order_name(card, g.kinds)
     whose = "Your" if you else f"{name}'s"
     if kind == "choose_kind":
         variants = parts["variants"]
@@ -714,35 +715,35 @@ def _decision(state, seat):
         # A Ciottona's pairs of kinds (up to fifteen) would fill the decision's region: the
         # question only counts them, as each answer names its own. A list of single kinds (a
         # Monotoni's) is short, and named.
-        if len(choices) <= 3 or not any("+" in choice for choice in choices):
-            words = [choice.replace("+", " with ") for choice in choices]
+        if len(choices) <= 3 or not any(isinstance(v, tuple) for v, _ in variants):
+            words = [" with ".join(g.kinds[k] for k in (v if isinstance(v, tuple) else (v,))) for v, _ in variants]
             kinds = "among " + " and ".join(filter(None, [", ".join(words[:-1]), words[-1] if words else ""]))
         else:
             kinds = f"among {len(choices)} pairs"
         if any(_covers(state.table, needs) for _, needs in variants):
             if you:
-                q = (f"The table holds a way to make your {order_name(card, g.kinds)}, so it is made: choose the kind {kinds}; "
+                q = (f"The table holds a way to make your {called}, so it is made: choose the kind {kinds}; "
                      "you may add from your hand for a kind the table lacks.")
             else:
-                q = (f"The table holds a way to make {name}'s {order_name(card, g.kinds)}, so it is made: {name} chooses the kind "
+                q = (f"The table holds a way to make {name}'s {called}, so it is made: {name} chooses the kind "
                      f"{kinds} and may add from the hand for a kind the table lacks.")
         elif you:
-            q = f"Choose the kind for your {order_name(card, g.kinds)} {kinds}; the table holds what it can: add the rest from your hand"
+            q = f"Choose the kind for your {called} {kinds}; the table holds what it can: add the rest from your hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         else:
-            q = f"{name} chooses the kind for the {order_name(card, g.kinds)} {kinds}; the table holds what it can, {name} may add the rest from the hand"
+            q = f"{name} chooses the kind for the {called} {kinds}; the table holds what it can, {name} may add the rest from the hand"
             q += ", ask for help, or send it back." if g.help else " or send it back."
         return {"seat": owner, "question": q, "kind": "choose_kind", "choices": choices}
     if "missing" not in parts:  # a Bombastica
-        q = (f"{whose} {order_name(card, g.kinds)} needs {BOMBASTICA_MIN} cards and the table holds {sum(state.table)}: "
+        q = (f"{whose} {called} needs {BOMBASTICA_MIN} cards and the table holds {sum(state.table)}: "
              + ("add the rest from your hand, or send it back?" if you
                 else f"{name} may add the rest from the hand or send it back."))
         return {"seat": owner, "question": q, "kind": "add_from_hand"}
     missing = parts["missing"]
     if you:
-        q = f"Your order {order_name(card, g.kinds)} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
+        q = f"Your order {called} lacks {cards_phrase(missing, g.kinds)}: add them from your hand"
         q += ", ask for help, or send it back?" if g.help else ", or send it back?"
     else:
-        q = f"{whose} order {order_name(card, g.kinds)} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from the hand"
+        q = f"{whose} order {called} lacks {cards_phrase(missing, g.kinds)}: {name} may add them from the hand"
         q += ", ask for help, or send it back." if g.help else " or send it back."
     return {"seat": owner, "question": q, "kind": "add_from_hand", "missing": _named(missing, g.kinds)}
