@@ -60,10 +60,17 @@ def play_passing(w, leaks, rng, turns):
         seat = w.seat
         legal = [msg for msg in w.sent if msg["type"] == "legal"][-1]["actions"]
         assert legal and w.match.state.to_move == seat
+        played, start = w.cursor + 1, len(w.sent)
         browser(w, {"type": "play", "action": rng.choice(legal), "step": w.cursor})
         assert w.error == ""
         marks = [i for i, msg in enumerate(w.sent) if msg["type"] == "#covered"]
         held = w.sent[: marks[0]] if marks else w.sent
+        if marks:
+            # Before the cover the screen got every step up to the one the next player must
+            # answer, the move and each bot's answer: its page plays them out, a beat each.
+            steps = [f["step"] for msg in held[start:] if msg["type"] == "frames" for f in msg["frames"]]
+            assert sorted(set(steps)) == list(range(played, w.cursor + 1)) and steps == sorted(steps)
+            assert all(msg["type"] == "legal" and msg["actions"] == [] for msg in w.sent[marks[0] + 1:])
         # what the screen got while `seat` held it: that seat's own view and nothing else
         # (`current` is compared with the state at the end by the leak checks)
         assert leaks(SimpleNamespace(match=w.match, sent=held, current=current_frame(w, seat)), seat) == []

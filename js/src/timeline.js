@@ -219,6 +219,8 @@ function mountTimeline(el, model, spec, live) {
     scrollFrame: null, // the animation frame that scrolls the log to the current entry
     cursorAhead: null, // the cursor of a move's answer, until the `cursor` update after it
     drawnCursor: null, // the cursor the last draw drew with
+    coverDue: false, // pass-and-play: the screen is passed on, and the last player's frames still play
+    coverTimer: null, // puts the cover up once the newest of those frames has had its beat
   };
 
   // ---- the elements ---------------------------------------------------------------------
@@ -335,9 +337,15 @@ function mountTimeline(el, model, spec, live) {
   // Tells this display's plays from those of another display of the widget (another tab).
   const displayTag = Math.random().toString(36).slice(2, 7).padEnd(5, "0");
   /** The frames held belong to another seat: hide them until that seat's frames arrive. */
-  const awaitingSeat = () => st.framesSeat !== seatOf();
-  /** Pass-and-play between two players: a cover hides the table and the page holds no frame. */
+  const awaitingSeat = () => !st.coverDue && st.framesSeat !== seatOf();
+  /** Pass-and-play: Python passed the screen on (it sends nothing with a view until the next
+   * player opens it). */
   const passing = () => Number.isInteger(model.get("pass_to"));
+  /** The cover is up: the page holds no frame. Until then (`st.coverDue`) the last player
+   * watches the frames they were sent play out, in their own view. */
+  const covered = () => passing() && !st.coverDue;
+  /** The seat whose view is on the screen: the last player's while the cover waits. */
+  const viewSeat = () => (st.coverDue ? st.framesSeat : seatOf());
   /** A recorded game to step through: nothing is played from here (Python refuses it too). */
   const replayMode = () => !!model.get("replay");
 
@@ -349,7 +357,7 @@ function mountTimeline(el, model, spec, live) {
     const interactive =
       live && !replayMode() && !st.pending && !!frame && !!frame.last && frame.step === cursor && legal.length > 0;
     return {
-      seat: seatOf(),
+      seat: viewSeat(),
       seatNames: model.get("seat_names") || [],
       interactive,
       legal: interactive ? legal.slice() : [],
@@ -453,7 +461,7 @@ function mountTimeline(el, model, spec, live) {
     // seat; a later part sent before it belongs to the old seat's timeline. Before the first
     // full answer (only a saved frame held), a part patches frames not held: the answer to
     // `hello` brings them all.
-    if ((awaitingSeat() || st.keep || !st.synced) && msg.from !== 0) {
+    if ((awaitingSeat() || st.coverDue || st.keep || !st.synced) && msg.from !== 0) {
       // The old seat's frames; when they answer this display's play, its wait is over.
       if (msg.legal && answersPlay(msg)) {
         takeLegal(msg.legal, true);
@@ -600,7 +608,7 @@ function mountTimeline(el, model, spec, live) {
   function drawSeats() {
     const names = model.get("seat_names") || [];
     const bots = model.get("bot_seats") || [];
-    const seat = seatOf();
+    const seat = viewSeat();
     const locked = !!model.get("lock_seat");
     // A locked screen is a player's own: the all-seeing view is not offered there (Python may
     // still set it, and then it is shown as the current view).
@@ -643,7 +651,7 @@ function mountTimeline(el, model, spec, live) {
 
   /** The log holds one entry per frame held; only entries from `st.logFrom` on are rebuilt. */
   function drawLog() {
-    const held = awaitingSeat() || passing() ? 0 : st.frames.length;
+    const held = awaitingSeat() || covered() ? 0 : st.frames.length;
     const from = Math.min(st.logFrom, held);
     while (logList.children.length > from) logList.lastElementChild.remove();
     if (held > from) {
@@ -703,10 +711,10 @@ function mountTimeline(el, model, spec, live) {
 
   function drawPass() {
     const to = model.get("pass_to");
-    const covered = live && Number.isInteger(to);
-    setProp(passCover, "hidden", !covered);
-    root.classList.toggle("tw-passing", covered);
-    if (!covered) return;
+    const shown = live && covered();
+    setProp(passCover, "hidden", !shown);
+    root.classList.toggle("tw-passing", shown);
+    if (!shown) return;
     const name = (model.get("seat_names") || [])[to] ?? `Seat ${to}`;
     setText(passText, `Pass the screen to ${name}.`);
     setText(passBtn, `I am ${name}: show my cards`);
@@ -727,7 +735,7 @@ function mountTimeline(el, model, spec, live) {
     // After a seat change the board shows nothing until that seat's frames arrive: the old
     // seat's frames must not appear under the new seat's label (nor the other way round).
     boardEl.classList.toggle("tw-awaiting", awaitingSeat());
-    const frame = awaitingSeat() || passing() ? undefined : st.frames[st.index];
+    const frame = awaitingSeat() || covered() ? undefined : st.frames[st.index];
     const n = st.frames.length;
     const cursor = cursorOf();
     st.drawnCursor = cursor;
@@ -754,14 +762,14 @@ function mountTimeline(el, model, spec, live) {
       setText(stepText, "step 0 / 0");
       setText(caption, !live
         ? "No frames."
-        : passing()
+        : covered()
           ? ""
           : awaitingSeat()
             ? "Waiting for this view's frames…"
             : "Waiting for the kernel…");
     }
     drawPass();
-    const spoken = passing() && live ? passText.textContent : caption.textContent;
+    const spoken = covered() && live ? passText.textContent : caption.textContent;
     if (spoken !== st.spoken) {
       st.spoken = spoken;
       setText(speakerText, spoken);
@@ -791,6 +799,7 @@ function mountTimeline(el, model, spec, live) {
       st.shown = frame;
     }
     drawError();
+    if (st.coverDue) awaitCover();
   }
 
   // ---- events ----------------------------------------------------------------------------
@@ -801,7 +810,7 @@ function mountTimeline(el, model, spec, live) {
   listen(playBtn, "click", togglePlay);
   listen(skipBtn, "click", () => show(st.frames.length - 1));
   listen(passBtn, "click", () => {
-    if (live && passing()) model.send({ type: "ready" });
+    if (live && covered()) model.send({ type: "ready" });
   });
   listen(logList, "click", (event) => {
     const entry = event.target.closest && event.target.closest(".tw-log-entry");
@@ -822,6 +831,10 @@ function mountTimeline(el, model, spec, live) {
     if (st.timer !== null) {
       stopTimer();
       schedule();
+    }
+    if (st.coverTimer !== null) {
+      stopCoverTimer();
+      awaitCover();
     }
   });
   listen(continueBtn, "click", () => {
@@ -898,24 +911,67 @@ function mountTimeline(el, model, spec, live) {
   }
   onModel("change:seat", () => {
     // Drop the old seat's frames; remember the moment shown to return to it.
-    if (passing()) {
-      dropFrames(false);
-      remountBoard();
+    if (passing() || st.coverDue) passChanged();
+    else {
+      if (awaitingSeat() && st.frames.length) dropFrames(true);
+      draw();
     }
-    else if (awaitingSeat() && st.frames.length) dropFrames(true);
-    draw();
   });
-  onModel("change:pass_to", () => {
-    // The screen goes to another player: nothing of the last one's view may stay in the page.
-    const focused = root.contains(document.activeElement);
-    if (passing()) {
-      dropFrames(false);
-      remountBoard();
+  onModel("change:pass_to", passChanged);
+
+  /**
+   * Python passed the screen on (`pass_to` and the next `seat` come in one update), or the next
+   * player opened it. The last player first watches what they were sent play out at its beats,
+   * in their own view: their move, then each bot's answer (the page holds nothing of the next
+   * seat, whose frames come only once that player opens the screen). Then the cover.
+   */
+  function passChanged() {
+    if (!passing()) {
+      // Opened (from another display of the widget) before this one covered: the last
+      // player's view goes before the next one's frames come.
+      if (st.coverDue) coverNow(false);
+      draw();
+      return;
     }
+    if (st.coverDue) return; // the other half of the same update
+    if (live && st.synced && st.frames.length && Number.isInteger(st.framesSeat)) {
+      st.coverDue = true;
+      draw(); // the view still on the screen is the last player's: their seat, their label
+      return;
+    }
+    coverNow(true);
+  }
+
+  function stopCoverTimer() {
+    if (st.coverTimer !== null) clearTimeout(st.coverTimer);
+    st.coverTimer = null;
+  }
+
+  /** The cover goes up once the newest frame held has been on the screen a beat ("Skip to
+   * now" gets there at once); a player who steps back keeps it away until they come back. */
+  function awaitCover() {
+    if (st.playing || st.following || !atEnd()) {
+      stopCoverTimer();
+      return;
+    }
+    if (st.coverTimer !== null) return;
+    st.coverTimer = setTimeout(() => {
+      st.coverTimer = null;
+      coverNow(true);
+    }, Math.max(0, st.speed - (Date.now() - st.beatAt)));
+  }
+
+  /** Nothing of the last player's view stays in the page: no frame, no board drawn, no log. */
+  function coverNow(focusCover) {
+    const focused = root.contains(document.activeElement);
+    st.coverDue = false;
+    stopCoverTimer();
+    dropFrames(false);
+    remountBoard();
     draw();
     // Keyboard users land on the cover's button (never taken from another cell's focus).
-    if (passing() && focused && document.activeElement !== passBtn) passBtn.focus();
-  });
+    if (focusCover && covered() && focused && document.activeElement !== passBtn) passBtn.focus();
+  }
   for (const name of ["seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
   onModel("change:cursor", () => {
     st.cursorAhead = null;
@@ -925,7 +981,7 @@ function mountTimeline(el, model, spec, live) {
     // a seat's frames): that message draws them. Drawing now would show the last frame held
     // as left behind ("Continue from here") for a moment.
     const last = st.frames[st.frames.length - 1];
-    if (st.synced && !awaitingSeat() && !passing() && last && cursorOf() > last.step) return;
+    if (st.synced && !awaitingSeat() && !covered() && last && cursorOf() > last.step) return;
     draw();
   });
   // A refusal (of this display's play or another's) does not end the wait: the `legal` answering
@@ -950,6 +1006,7 @@ function mountTimeline(el, model, spec, live) {
 
   return () => {
     stopTimer();
+    stopCoverTimer();
     stopPendingTimer();
     if (st.scrollFrame !== null) cancelFrame(st.scrollFrame);
     if (logResize) logResize.disconnect();

@@ -387,11 +387,16 @@ describe("rendering and the protocol", () => {
     load(model);
     expect($(".tw-pass").hidden).toBe(true);
     expect(el.querySelectorAll(".tw-log-entry").length).toBe(5);
-    // Python covers the screen and gives it to Bob in one update; the focus goes to the cover
+    // Python covers the screen and gives it to Bob in one update: Ann's newest frame keeps its
+    // beat, in her view, then the cover comes and the focus goes to it
     $(".tw-first").focus();
     model.set("pass_to", 1);
-    expect(document.activeElement).toBe($(".tw-pass-ready"));
     model.set("seat", 1);
+    expect($(".tw-pass").hidden).toBe(true);
+    expect(caption()).toBe("Bob plays a 3.");
+    expect($(".tw-seat").value).toBe("0");
+    vi.advanceTimersByTime(DEFAULT_SPEED);
+    expect(document.activeElement).toBe($(".tw-pass-ready"));
     expect($(".tw-pass").hidden).toBe(false);
     expect($(".tw-pass-text").textContent).toBe("Pass the screen to Bob.");
     expect($("[aria-live=polite]").textContent).toBe("Pass the screen to Bob.");

@@ -175,3 +175,110 @@ test("a play's answer reaching a page whose seat changed meanwhile ends its wait
   model.deliver({ type: "legal", step: 3, to_move: 0, actions: ["play 6"] }); // the next turn's
   expect(page.last().ctx).toMatchObject({ seat: 0, interactive: true, legal: ["play 6"] });
 });
+
+// Pass-and-play: Ann (seat 0) and Cid (seat 2) share the screen, Bob (seat 1) is a bot.
+const TRIO = ["Ann", "Bob", "Cid"];
+
+/** A pass-and-play page on Ann's turn at step 1 (Cid, then Bob, played before her). */
+function annToMove() {
+  const traits = { game: "toy", seat_names: TRIO, seat: 0, cursor: 1, current: null, error: "", bot_seats: [1],
+    settings: {}, lock_seat: true, seats: [0, 2], pass_to: null };
+  const model = sharedFakeModel(traits);
+  const page = display(model);
+  const host = hosts.at(-1);
+  model.deliver({ type: "frames", from: 0, frames: MOVES.slice(0, 2) });
+  model.deliver({ type: "legal", step: 1, to_move: 0, actions: ["play 1", "play 2"] });
+  model.deliver({ type: "goto", step: 1 });
+  vi.advanceTimersByTime(10_000);
+  /** Python's one state update passing the screen to `seat` (every trait set, then each told). */
+  const pass = (seat) => {
+    Object.assign(traits, { seat, pass_to: seat, current: null });
+    for (const name of ["seat", "pass_to", "current"]) model.emit(`change:${name}`);
+  };
+  const $ = (sel) => host.querySelector(sel);
+  return { model, page, pass, $, host };
+}
+
+/** Ann plays; Python answers with her move, Bob's two frames, then passes the screen to Cid. */
+function annPlays({ model, page, pass }) {
+  expect(page.last().ctx.play("play 1")).toBe(true);
+  const id = playId(model);
+  model.deliver({ type: "frames", from: 2, frames: [frame(2, "Ann plays a 1.")], id });
+  model.deliver({ type: "frames", from: 3, frames: [
+    { ...frame(3, "Bob plays a 4."), last: false }, { ...frame(3, "Bob draws a card."), sub: 1 }], id });
+  model.set("cursor", 3);
+  pass(2);
+  model.deliver({ type: "legal", step: 3, to_move: 2, actions: [], id });
+}
+
+test("pass-and-play: your move and each bot's answer get their beat in your view, then the cover", () => {
+  const screen = annToMove();
+  const { page, $ } = screen;
+  annPlays(screen);
+  // the screen is passed in Python, and Ann still sees her own move, as Ann
+  expect(page.last().f.caption).toBe("Ann plays a 1.");
+  expect(page.last().ctx.seat).toBe(0);
+  expect(page.last().ctx.interactive).toBe(false);
+  expect($(".tw-pass").hidden).toBe(true);
+  expect($(".tw-seat").value).toBe("0");
+  expect($(".tw-view-note").textContent).toBe("Only what Ann may know.");
+  vi.advanceTimersByTime(DEFAULT_SPEED - 10);
+  expect(page.last().f.caption).toBe("Ann plays a 1.");
+  vi.advanceTimersByTime(10);
+  expect(page.last().f.caption).toBe("Bob plays a 4.");
+  expect(page.last().ctx.seat).toBe(0);
+  vi.advanceTimersByTime(DEFAULT_SPEED);
+  expect(page.last().f.caption).toBe("Bob draws a card.");
+  expect($(".tw-pass").hidden).toBe(true);
+  vi.advanceTimersByTime(DEFAULT_SPEED - 10);
+  expect($(".tw-pass").hidden).toBe(true);
+  // the newest frame had its beat: the cover, and nothing of Ann's view left in the page
+  vi.advanceTimersByTime(10);
+  expect($(".tw-pass").hidden).toBe(false);
+  expect($(".tw-pass-text").textContent).toBe("Pass the screen to Cid.");
+  expect($(".tw-caption").textContent).toBe("");
+  expect(screen.host.querySelectorAll(".tw-log-entry").length).toBe(0);
+  expect($(".tw-seat").value).toBe("2");
+});
+
+test("pass-and-play: Skip to now shows the newest frame for a beat, then the cover; a faster speed brings it sooner", () => {
+  const screen = annToMove();
+  const { page, $ } = screen;
+  annPlays(screen);
+  $(".tw-skip").click();
+  expect(page.last().f.caption).toBe("Bob draws a card.");
+  vi.advanceTimersByTime(DEFAULT_SPEED - 10);
+  expect($(".tw-pass").hidden).toBe(true);
+  // stepping back keeps the cover away while Ann looks; back at the newest frame it comes a beat later
+  $(".tw-prev").click();
+  vi.advanceTimersByTime(DEFAULT_SPEED * 3);
+  expect($(".tw-pass").hidden).toBe(true);
+  expect(page.last().f.caption).toBe("Bob plays a 4.");
+  $(".tw-last").click();
+  const speed = $(".tw-speed");
+  speed.value = "150";
+  speed.dispatchEvent(new Event("change"));
+  vi.advanceTimersByTime(150);
+  expect($(".tw-pass").hidden).toBe(false);
+  expect(screen.host.querySelectorAll(".tw-log-entry").length).toBe(0);
+});
+
+test("pass-and-play: the next player's frames never come while the last player's view is on the screen", () => {
+  const screen = annToMove();
+  const { model, page, $ } = screen;
+  annPlays(screen);
+  const calls = page.calls.length;
+  // a part of a timeline from i > 0 now can only be a stray: it is not drawn over Ann's view
+  model.deliver({ type: "frames", from: 4, frames: [frame(4, "stray")] });
+  expect(page.calls.slice(calls).map((c) => c.f.caption)).not.toContain("stray");
+  // another display of the widget opened the screen for Cid: Ann's view goes at once, before
+  // Cid's frames (from 0) come, and those are drawn as Cid's
+  model.set("pass_to", null);
+  expect(screen.host.querySelectorAll(".tw-log-entry").length).toBe(0);
+  expect($(".tw-caption").textContent).toBe("Waiting for this view's frames…");
+  model.deliver({ type: "frames", from: 0, frames: [...MOVES.slice(0, 2), frame(2, "Ann plays a 1."), frame(3, "Bob plays a 4.")] });
+  model.deliver({ type: "goto", step: 2, sub: 0, follow: true });
+  expect(page.last().f.caption).toBe("Ann plays a 1.");
+  expect(page.last().ctx.seat).toBe(2);
+  expect($(".tw-pass").hidden).toBe(true);
+});

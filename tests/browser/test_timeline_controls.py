@@ -1,6 +1,7 @@
 """The shared controls in a real JupyterLab: the slider drags monotonically and no control
 moves or changes width over a game, live moves are paced (a bot's answer stays on screen for
-a beat), the log jumps, a replay refuses to play, pass-and-play sends nothing of a hand to the
+a beat), the log jumps, a replay refuses to play, pass-and-play shows your move and the bots'
+answers a beat each in your own view before the cover and sends nothing of a hand to the
 wrong seat. One notebook run serves every check; README screenshots are taken on the way
 (into the artifacts directory, and into $TW_SCREENSHOTS when set, e.g. docs/images)."""
 
@@ -48,6 +49,10 @@ for name, players, steps in [("mamba", 2, 12), ("mamma-mia", 4, 24), ("mamma-mia
     shot_m.autoplay(rnd(players), max_steps=steps)
     shots[name] = tw.widget(shot_m, seat=0, bots={s: "random" for s in range(1, players)})
     display(shots[name])""",
+    # Pass-and-play in MammuZ: seats 0 and 2, two bots.
+    """herd_table = tw.Match("mammuz", seed=3, players=4)
+herd_w = tw.widget(herd_table, seats=[0, 2], bots={1: "random", 3: "random"})
+herd_w""",
 ]
 
 
@@ -87,6 +92,36 @@ WATCH_CAPTIONS = """(root) => {
 }"""
 
 
+# Pass-and-play: each caption and the cover as they change, with the time (ms) and the seats
+# whose hand is in the page then (Mamma Mia's or MammuZ's hand rows).
+WATCH_PASS = """(root) => {
+    const cap = root.querySelector('.tw-caption'), cover = root.querySelector('.tw-pass');
+    const hands = () => [...root.querySelectorAll('.mm-hand-cards, .mz-hand')].map(e => e.dataset.seat);
+    const note = (kind, text) => window.__twPass.push([performance.now(), kind, text, hands()]);
+    window.__twPass = [];
+    new MutationObserver(() => note('caption', cap.textContent))
+        .observe(cap, {childList: true, characterData: true, subtree: true});
+    new MutationObserver(() => note('cover', cover.hidden ? 'hidden' : 'shown'))
+        .observe(cover, {attributes: true, attributeFilter: ['hidden']});
+}"""
+
+
+def check_beats_then_cover(page, seat, expected, beat):
+    """The captions of ``expected`` in turn, each on the screen a beat with only ``seat``'s hand
+    in the page, then the cover (a beat after the last), and no hand in the page under it."""
+    log = page.evaluate("window.__twPass")
+    captions = [(t, text, hands) for t, kind, text, hands in log if kind == "caption" and text]
+    covers = [(t, hands) for t, kind, text, hands in log if kind == "cover" and text == "shown"]
+    # the same caption twice in a row is one change of the text
+    wanted = [c for i, c in enumerate(expected) if i == 0 or c != expected[i - 1]]
+    assert [text for _, text, _ in captions] == wanted, log
+    assert len(covers) == 1 and covers[0][1] == [], log
+    times = [t for t, _, _ in captions] + [covers[0][0]]
+    assert all(b - a >= beat - 50 for a, b in zip(times, times[1:])), [round(b - a) for a, b in zip(times, times[1:])]
+    assert all(hands == [str(seat)] for _, _, hands in captions), log
+    assert log[-1][1] == "cover", log  # nothing drawn under the cover
+
+
 # Every frame in turn (as the slider shows it): each selector's box relative to the widget,
 # to the pixel. Returns {boxes as JSON: first frame index with them}, and any step counter
 # text cut by its fixed width.
@@ -123,7 +158,7 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
     page = nb.page
     page.set_viewport_size({"width": 1280, "height": 800})
     nb.run_all()
-    page.locator(".tw-root").nth(7).wait_for()
+    page.locator(".tw-root").nth(8).wait_for()
     nb.execute("import json")
 
     # ---- the slider: every control keeps its place and width on every frame ---------------
@@ -218,6 +253,32 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
     assert table.evaluate(HANDS_IN_DOM) == []
     assert "All-seeing view" not in table.locator("select.tw-seat").inner_text()
     pass_id = kernel_json(nb, "print(json.dumps(pass_w.model_id))")
+    # A move clicked: it, then each bot's answer, get a beat each in the player's own view (with
+    # no other hand in the page), and only then the cover.
+    seat = kernel_json(nb, "print(pass_w.pass_to)")
+    table.locator(".tw-pass-ready").click()
+    hand = table.locator(".mm-hand-cards button.mm-card[data-action='ingredient']:not([disabled])")
+    hand.first.wait_for()
+    beat = int(table.locator(".tw-speed").input_value())
+    before = kernel_json(nb, "print(len(table))")
+    table.evaluate(WATCH_PASS)
+    hand.first.click(position={"x": 12, "y": 40})
+    table.locator("button[data-action='source'][data-source='supply']").click()
+    table.locator("button.mm-play").click()
+    clicked = page.evaluate("performance.now()")
+    shots = 0
+    while table.locator(".tw-pass").is_hidden() and page.evaluate("performance.now()") - clicked < 60_000:
+        screenshot(table, f"pass-and-play-beat-{shots}", readme=False)
+        shots += 1
+        page.wait_for_timeout(beat // 2)
+    screenshot(table, f"pass-and-play-beat-{shots}", readme=False)
+    expected = kernel_json(nb, f"print(json.dumps([f.caption for s in range({before} + 1, len(table) + 1) "
+                               f"for f in table.frames_of_step(s, {seat})]))")
+    assert len(expected) >= 2 and kernel_json(nb, "print(pass_w.pass_to)") != seat  # a bot answered
+    check_beats_then_cover(page, seat, expected, beat)
+    assert shots >= 2 * len(expected)
+    # the rest of this check at the fastest speed
+    table.locator(".tw-speed").select_option("150")
     for turn in range(2):
         seat = kernel_json(nb, "print(pass_w.pass_to)")
         table.locator(".tw-pass-ready").click()
@@ -251,6 +312,37 @@ print(json.dumps({str(s): [f.to_dict()['view']['hand'] for f in table.frames(sea
                 assert frame["view"]["hand"] in hands[str(on_screen)]
                 frames_seen += 1
     assert frames_seen > 0
+
+    # ---- the same in MammuZ, with "Skip to now" ---------------------------------------------
+    herd_root = root_of(page, 6)
+    herd_root.scroll_into_view_if_needed()
+    seat = kernel_json(nb, "print(herd_w.pass_to)")
+    herd_root.locator(".tw-pass-ready").click()
+    page.wait_for_function(f"(r) => r.querySelector('.mz-hand[data-seat=\"{seat}\"]') !== null", arg=herd_root.element_handle())
+    if herd_root.locator(".tw-skip").is_enabled():
+        herd_root.locator(".tw-skip").click()  # past what happened since the screen last left this seat
+    before = kernel_json(nb, "print(len(herd_table))")
+    herd_root.evaluate(WATCH_PASS)
+    # the seat's decisions until the screen is passed on (a lay is several)
+    nb.execute("while herd_w.pass_to is None and not herd_table.state.is_over:\n"
+               "    herd_w.play(herd_table.state.legal_actions()[0])")
+    expected = kernel_json(nb, f"print(json.dumps([f.caption for s in range({before} + 1, len(herd_table) + 1) "
+                               f"for f in herd_table.frames_of_step(s, {seat})]))")
+    assert len(expected) >= 2
+    wait_until(lambda: herd_root.locator(".tw-caption").inner_text() == expected[0], what="the move on the screen")
+    assert herd_root.locator(".tw-pass").is_hidden()
+    screenshot(herd_root, "pass-and-play-mammuz-move", readme=False)
+    herd_root.locator(".tw-skip").click()
+    assert herd_root.locator(".tw-caption").inner_text() == expected[-1]
+    screenshot(herd_root, "pass-and-play-mammuz-skipped", readme=False)
+    herd_root.locator(".tw-pass:not([hidden])").wait_for()
+    screenshot(herd_root, "pass-and-play-mammuz-cover", readme=False)
+    log = page.evaluate("window.__twPass")
+    captions = [(t, text, hands) for t, kind, text, hands in log if kind == "caption" and text]
+    covers = [(t, hands) for t, kind, text, hands in log if kind == "cover" and text == "shown"]
+    assert captions[0][1] == expected[0] and captions[-1][1] == expected[-1], log
+    assert covers[0][0] - captions[-1][0] >= beat - 50 and covers[0][1] == [], log
+    assert all(hands == [str(seat)] for _, _, hands in captions), log
 
     # ---- the README pictures, one per game ----------------------------------------------
     # the whole widget below Lab's bars, the file browser closed: the notebook 1280 px wide
