@@ -282,3 +282,15 @@ test("pass-and-play: the next player's frames never come while the last player's
   expect(page.last().ctx.seat).toBe(2);
   expect($(".tw-pass").hidden).toBe(true);
 });
+
+test("pass-and-play with animation off: the newest frame at once, and the cover a beat later", () => {
+  const screen = annToMove();
+  const { model, page, $ } = screen;
+  model.set("settings", { animate: false });
+  annPlays(screen);
+  expect(page.last().f.caption).toBe("Bob draws a card.");
+  vi.advanceTimersByTime(DEFAULT_SPEED - 10);
+  expect($(".tw-pass").hidden).toBe(true);
+  vi.advanceTimersByTime(10);
+  expect($(".tw-pass").hidden).toBe(false);
+});
