@@ -319,9 +319,10 @@ print(json.dumps({str(s): [f.to_dict()['view']['hand'] for f in table.frames(sea
     seat = kernel_json(nb, "print(herd_w.pass_to)")
     herd_root.locator(".tw-pass-ready").click()
     page.wait_for_function(f"(r) => r.querySelector('.mz-hand[data-seat=\"{seat}\"]') !== null", arg=herd_root.element_handle())
+    # (the kernel's answer comes after the page took the messages opening the screen)
+    before = kernel_json(nb, "print(len(herd_table))")
     if herd_root.locator(".tw-skip").is_enabled():
         herd_root.locator(".tw-skip").click()  # past what happened since the screen last left this seat
-    before = kernel_json(nb, "print(len(herd_table))")
     herd_root.evaluate(WATCH_PASS)
     # the seat's decisions until the screen is passed on (a lay is several)
     nb.execute("while herd_w.pass_to is None and not herd_table.state.is_over:\n"
