@@ -4,9 +4,11 @@
 // forth can never accumulate state; `prev` only chooses which card gets the reveal animation.
 import { createGameWidget } from "./timeline.js";
 import {
+  COLOUR_CSS,
   ICON_CSS,
   KINDS,
   cardBack,
+  colourClass,
   countsText,
   el,
   ingredientCard,
@@ -17,7 +19,6 @@ import {
   orderName,
   orderText,
   pile,
-  seatColour,
   setPileCount,
 } from "./mamma_mia_cards.js";
 import { animateNode, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
@@ -528,7 +529,7 @@ function seatName(view, ctx, seat) {
 }
 
 function seatDot(doc, colour) {
-  return el(doc, "span", { class: "mm-dot", style: { "--mm-seat": seatColour(colour) }, "aria-hidden": "true" });
+  return el(doc, "span", { class: `mm-dot ${colourClass(colour)}`, "aria-hidden": "true" });
 }
 
 function seatPlayers(view) {
@@ -621,12 +622,12 @@ export function lastTurnItem(doc, view, ctx, frame) {
       parts.push(played.source === "waiter" ? `drew ${played.drew} order${played.drew === 1 ? "" : "s"} from their waiter` : `drew ${played.drew} from the supply`);
     }
     const words = ` ${who} ${parts.length ? parts.join(", ") : "passed"}.`;
-    const dot = seatColour(colour);
+    const dot = `mm-dot ${colourClass(colour)}`;
     items.push({
       key: "text",
       build: () => el(doc, "div", { class: "mm-last-text" }, seatDot(doc, colour), words),
       update: (node) => {
-        if (node.firstChild.style.getPropertyValue("--mm-seat") !== dot) node.firstChild.style.setProperty("--mm-seat", dot);
+        if (node.firstChild.className !== dot) node.firstChild.className = dot;
         if (node.lastChild.nodeValue !== words) node.lastChild.nodeValue = words;
       },
     });
@@ -671,14 +672,14 @@ export function statusItems(doc, view, ctx) {
     const decision = view.evaluation && view.evaluation.decision;
     now = textItem("emptying", () => el(doc, "span", {}), decision ? `Emptying the oven — ${seatName(view, ctx, decision.seat)} decides` : "Emptying the oven");
   } else if (view.to_move !== null && view.to_move !== undefined) {
-    const colour = seatColour((view.colours || [])[view.to_move]);
+    const dotClass = `mm-dot ${colourClass((view.colours || [])[view.to_move])}`;
     const text = `${seatName(view, ctx, view.to_move)} to play`;
     now = {
       key: "turn",
       build: () => el(doc, "span", { class: "mm-turn" }, seatDot(doc, (view.colours || [])[view.to_move]), " ", text),
       update: (node) => {
         const dot = node.firstChild;
-        if (dot.style.getPropertyValue("--mm-seat") !== colour) dot.style.setProperty("--mm-seat", colour);
+        if (dot.className !== dotClass) dot.className = dotClass;
         if (node.lastChild.nodeValue !== text) node.lastChild.nodeValue = text;
       },
     };
@@ -965,8 +966,8 @@ export function drawTable(doc, view, opts = {}) {
 /** A seat's hidden cards as a fanned row of backs: one element whose width counts them. */
 function backsRow(doc, n, which, colour) {
   return el(doc, "span", {
-    class: `mm-backs mm-backs-${which}`,
-    style: { "--n": String(n), "--mm-seat": seatColour(colour) },
+    class: `mm-backs mm-backs-${which} ${colourClass(colour)}`,
+    style: { "--n": String(n) },
     dataset: { back: which, count: String(n) },
     "aria-hidden": "true",
   });
@@ -1022,10 +1023,11 @@ function setSeatFacts(node, p, colour) {
       row.dataset.count = String(n);
       row.style.setProperty("--n", String(n));
     }
-    if (row.style.getPropertyValue("--mm-seat") !== c) row.style.setProperty("--mm-seat", c);
+    const cls = `mm-backs mm-backs-${row.dataset.back} ${c}`;
+    if (row.className !== cls) row.className = cls;
   };
-  backs(ingredients, hi, seatColour(undefined));
-  backs(orders, ho, seatColour(colour));
+  backs(ingredients, hi, colourClass(undefined));
+  backs(orders, ho, colourClass(colour));
 }
 
 // One line of facts per seat: six seats fit the players' region.
@@ -1048,7 +1050,7 @@ export function seatsItems(doc, view, ctx, played = null) {
     const colour = p.colour || (view.colours || [])[s];
     const toMove = view.to_move === s && view.phase !== "over";
     const justPlayed = !!played && played.seat === s;
-    const cls = ["mm-seat", toMove ? "mm-to-move" : null, justPlayed ? "mm-just-moved" : null].filter(Boolean).join(" ");
+    const cls = ["mm-seat", colourClass(colour), toMove ? "mm-to-move" : null, justPlayed ? "mm-just-moved" : null].filter(Boolean).join(" ");
     // A seat is two lines set in place: a turn passing on hides one badge, shows another and
     // sets the numbers of one seat's facts.
     // What the seat is drawn from: a turn passing on changes two or three seats, and the
@@ -1058,13 +1060,11 @@ export function seatsItems(doc, view, ctx, played = null) {
       p.hand_ingredients, p.hand_orders, p.waiter, p.delivered]);
     seats.push({
       key: s,
-      build: () => el(doc, "div", { class: cls, style: { "--mm-seat": seatColour(colour) }, dataset: { seat: String(s) } }),
+      build: () => el(doc, "div", { class: cls, dataset: { seat: String(s) } }),
       update: (node) => {
         if (node._mmDrawnFrom === drawnFrom) return;
         node._mmDrawnFrom = drawnFrom;
         if (node.className !== cls) node.className = cls;
-        const c = seatColour(colour);
-        if (node.style.getPropertyValue("--mm-seat") !== c) node.style.setProperty("--mm-seat", c);
         reconcile(node, [
           shell("name", () => el(doc, "div", { class: "mm-seat-name" }), seatNameItems(doc, view, ctx, played, s, p, colour)),
           { key: "facts", build: () => seatFacts(doc, p, colour), update: (facts) => setSeatFacts(facts, p, colour) },
@@ -1319,7 +1319,7 @@ export function decisionItem(doc, view, ctx) {
   if (!decision) return null;
   const mine = ctx && ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
   const role = mine ? "dialog" : "status";
-  const colour = seatColour((view.colours || [])[decision.seat]);
+  const dotClass = `mm-dot ${colourClass((view.colours || [])[decision.seat])}`;
   // The engine words the question for this view: "you" to the seat that decides, the seat's
   // name to everybody else.
   const question = ` ${decision.question}`;
@@ -1329,7 +1329,7 @@ export function decisionItem(doc, view, ctx) {
       build: () => el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), question),
       update: (node) => {
         const dot = node.firstChild;
-        if (dot.style.getPropertyValue("--mm-seat") !== colour) dot.style.setProperty("--mm-seat", colour);
+        if (dot.className !== dotClass) dot.className = dotClass;
         if (node.lastChild.nodeValue !== question) node.lastChild.nodeValue = question;
       },
     },
@@ -1751,5 +1751,5 @@ export function mount(boardEl, ctx) {
   };
 }
 
-export const renderer = { name: "mamma-mia", css: `${css}\n${ICON_CSS}`, mount };
+export const renderer = { name: "mamma-mia", css: `${css}\n${COLOUR_CSS}\n${ICON_CSS}`, mount };
 export default createGameWidget(renderer);

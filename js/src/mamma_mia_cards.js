@@ -105,6 +105,25 @@ export function seatColour(colour) {
   return SEAT_COLOURS[colour] || "#888";
 }
 
+const own = (map, key) => Object.prototype.hasOwnProperty.call(map, key);
+
+/** The class that gives an element its seat's colour (`--mm-seat`); grey for no known seat. */
+export function colourClass(colour) {
+  return own(SEAT_COLOURS, colour) ? `mm-c-${colour}` : "mm-c-none";
+}
+
+/**
+ * The seats' and the kinds' colours, one rule each: a card, a seat or a dot takes its colour
+ * from its class. A custom property written in an element's own style makes that element's
+ * style its own, computed afresh, where elements of the same classes share theirs.
+ */
+export const COLOUR_CSS = [
+  ...Object.entries(SEAT_COLOURS).map(([colour, hex]) => `.mm-c-${colour} { --mm-seat: ${hex}; }`),
+  ".mm-c-none { --mm-seat: #888; }",
+  ...Object.entries(KINDS).map(([kind, info]) => `.mm-kind-${kind} { --mm-kind: ${info.colour}; }`),
+  ".mm-kind-none { --mm-kind: #888; }",
+].join("\n");
+
 /** "4 pineapples, 1 pepper" for a {kind: n} mapping, in the given kinds' order. */
 export function countsText(counts, kinds = Object.keys(KINDS)) {
   const parts = [];
@@ -148,17 +167,16 @@ export function ingredientIcon(kind, doc) {
  * adds a class such as "from-hand" or "taken".
  */
 export function ingredientCard(kind, opts = {}, doc) {
-  const info = KINDS[kind] || { label: String(kind), colour: "#888", short: "?" };
+  const info = own(KINDS, kind) ? KINDS[kind] : { label: String(kind), short: "?" };
   const count = opts.count;
   const label = count !== undefined && count !== null ? `${count} × ${info.label}` : info.label;
   const node = el(
     doc,
     opts.button ? "button" : "div",
     {
-      class: ["mm-card", "mm-ing", `mm-kind-${kind}`, opts.mark, opts.small ? "mm-small" : null]
+      class: ["mm-card", "mm-ing", `mm-kind-${kind}`, own(KINDS, kind) ? null : "mm-kind-none", opts.mark, opts.small ? "mm-small" : null]
         .filter(Boolean)
         .join(" "),
-      style: { "--mm-kind": info.colour },
       title: opts.title || label,
       // A button's name starts with the name it shows (what a voice command says: "click
       // Pineapple"), then what it does.
@@ -286,7 +304,6 @@ export function orderText(order, edition) {
  * kind (Small Monotoni, Mini pizza) is drawn struck through. `opts.button` for choosing it.
  */
 export function orderCard(order, opts = {}, doc) {
-  const colour = seatColour(order.colour);
   const name = order.name || ORDER_TYPES[order.type] || order.type;
   const list = el(doc, "ul", { class: "mm-recipe" });
   for (const line of recipeLines(order, opts.edition)) {
@@ -302,8 +319,7 @@ export function orderCard(order, opts = {}, doc) {
     doc,
     opts.button ? "button" : "div",
     {
-      class: ["mm-card", "mm-order", `mm-type-${order.type}`, opts.mark].filter(Boolean).join(" "),
-      style: { "--mm-seat": colour },
+      class: ["mm-card", "mm-order", `mm-type-${order.type}`, colourClass(order.colour), opts.mark].filter(Boolean).join(" "),
       title: orderText(order, opts.edition),
       // A button is named by what it shows ("Normale 4× peppers 1× mushroom"), which a voice
       // command names it by; a picture of a card by the words of its recipe.
@@ -326,8 +342,7 @@ export function cardBack(which, colour, doc) {
     doc,
     "div",
     {
-      class: `mm-card mm-back ${isOrder ? "mm-back-order" : "mm-back-ing"}`,
-      style: isOrder ? { "--mm-seat": seatColour(colour) } : null,
+      class: `mm-card mm-back ${isOrder ? `mm-back-order ${colourClass(colour)}` : "mm-back-ing"}`,
       title: isOrder ? `${colour || ""} order card (face down)`.trim() : "ingredient card (face down)",
       role: "img",
       "aria-label": isOrder ? `${colour || ""} order card (face down)`.trim() : "ingredient card (face down)",

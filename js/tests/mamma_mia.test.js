@@ -2,6 +2,7 @@
 import { describe, it, expect, vi, beforeEach, afterEach } from "vitest";
 import { created } from "./created.js";
 import {
+  COLOUR_CSS,
   ICON_CSS,
   KINDS,
   PERSONAL,
@@ -36,7 +37,7 @@ describe("cards", () => {
     const shapes = new Set();
     const colours = new Set();
     const sheet = document.createElement("style");
-    sheet.textContent = ICON_CSS;
+    sheet.textContent = `${ICON_CSS}\n${COLOUR_CSS}`;
     document.head.append(sheet);
     for (const kind of PLUS_KINDS) {
       const card = ingredientCard(kind);
@@ -49,10 +50,12 @@ describe("cards", () => {
       const picture = getComputedStyle(icon).backgroundImage;
       expect(picture, kind).toMatch(/^url\("data:image\/svg\+xml,/);
       shapes.add(picture);
+      // …and the card carries the kind's colour (from its class: nothing in its own style), and
+      // its name as text for readers.
+      const colour = getComputedStyle(card).getPropertyValue("--mm-kind").trim();
       card.remove();
-      // …and the card carries the kind's colour, and its name as text for readers.
-      const colour = card.style.getPropertyValue("--mm-kind");
       expect(colour).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(card.getAttribute("style")).toBeNull();
       colours.add(colour);
       expect(card.getAttribute("aria-label")).toBe(KINDS[kind].label);
       expect(card.textContent.replaceAll("\u00ad", "")).toContain(KINDS[kind].label); // a soft hyphen may break it
@@ -63,11 +66,23 @@ describe("cards", () => {
   });
 
   it("gives each ingredient the colour of the seat it is personal to", () => {
+    const sheet = document.createElement("style");
+    sheet.textContent = COLOUR_CSS;
+    document.head.append(sheet);
+    const seen = new Set();
     for (const [colour, kind] of Object.entries(PERSONAL)) {
       const order = orderCard({ colour, type: "normal", name: "Normale", recipe: { [kind]: 1 } });
-      const icon = ingredientCard(kind);
-      expect(order.style.getPropertyValue("--mm-seat")).toBe(icon.style.getPropertyValue("--mm-kind"));
+      const card = ingredientCard(kind);
+      document.body.append(order, card);
+      const seat = getComputedStyle(order).getPropertyValue("--mm-seat").trim();
+      expect(seat).toMatch(/^#[0-9a-f]{6}$/i);
+      expect(getComputedStyle(card).getPropertyValue("--mm-kind").trim()).toBe(seat);
+      seen.add(seat);
+      order.remove();
+      card.remove();
     }
+    sheet.remove();
+    expect(seen.size).toBe(Object.keys(PERSONAL).length);
   });
 
   it("an unknown kind draws a joker, not a wrong ingredient", () => {
@@ -109,9 +124,21 @@ describe("cards", () => {
 
   it("card backs differ for ingredients and orders", () => {
     expect(cardBack("ingredient").dataset.back).toBe("ingredient");
+    const sheet = document.createElement("style");
+    sheet.textContent = COLOUR_CSS;
+    document.head.append(sheet);
     const back = cardBack("order", "purple");
+    const other = cardBack("order", "green");
+    const nobody = cardBack("order", undefined);
+    document.body.append(back, other, nobody);
     expect(back.dataset.back).toBe("order");
-    expect(back.style.getPropertyValue("--mm-seat")).not.toBe("");
+    const seat = (node) => getComputedStyle(node).getPropertyValue("--mm-seat").trim();
+    expect(seat(back)).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(seat(other)).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(seat(back)).not.toBe(seat(other));
+    expect(seat(nobody)).toBe("#888");
+    for (const node of [back, other, nobody]) node.remove();
+    sheet.remove();
   });
 });
 

@@ -385,7 +385,7 @@ def test_the_mark_on_an_order_s_back_reads_on_every_seat_s_colour(page, tmp_path
         s.value = i; s.dispatchEvent(new Event('input'));
         for (const mark of document.querySelectorAll('.mm-back-order .mm-back-mark')) {
           const cs = getComputedStyle(mark);
-          out[mark.parentElement.style.getPropertyValue('--mm-seat')] = [cs.color, cs.backgroundColor];
+          out[getComputedStyle(mark.parentElement).getPropertyValue('--mm-seat').trim()] = [cs.color, cs.backgroundColor];
         }
       }
       return out;
