@@ -336,6 +336,21 @@ def test_random_bot_is_seeded():
     assert picks(3) == picks(3) and picks(3) != picks(4)
 
 
+def test_the_random_bot_draws_what_its_generator_defines():
+    # Random.choose draws on the bare state with the mixing written out: every seeded bot game
+    # depends on its picks being the generator's below(len(legal)), for any length of list
+    for seed in range(60):
+        bot, rng = tw.bots.Random(seed), Rng.from_seed(seed, stream=7)
+        for n in (1, 2, 3, 7, 22, 300, 511, 512, 513, 2000, 1 + seed * 37):
+            legal = [object() for _ in range(n)]
+            i, after = _reference_below(rng, n)
+            assert bot.choose(None, legal) is legal[i]
+            assert bot._rng_state == after.state
+            rng = after
+    with pytest.raises(ValueError, match="at least one legal action"):
+        tw.bots.Random(0).choose(None, [])
+
+
 class _Recorder(tw.bots.Bot):
     """Plays the first legal action and keeps what it was shown."""
 

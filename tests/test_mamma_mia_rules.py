@@ -1032,6 +1032,49 @@ def test_events_read_long_after_through_a_pickle_or_a_copy_are_those_read_at_onc
             assert told((pickled, copied, later)[i % 3][i]) == at_once[i]
 
 
+def test_a_playout_keeps_no_older_position_alive_and_its_events_survive_the_caches_read_before():
+    # a state applied without events keeps the fields of the position before it, which keep no
+    # position of their own: a whole game played through holds two positions' fields, however
+    # long. What was read of a position after its successor was made (its view, legal actions,
+    # revealed order, events) changes nothing of the successor's events.
+    import gc
+    import random
+
+    def told(state):
+        return [(e.kind, e.text, e.data, e.seats, e.public_text, e.public_data) for e in state.events]
+
+    for name, players in (("mamma-mia", 4), ("mamma-mia-plus", 6)):
+        game = tw.make(name, players=players)
+        rng = random.Random(players)
+        state, played, at_once = game.new_state(5), [], []
+        while not state.is_over:
+            played.append(rng.choice(state.legal_actions()))
+            state = state.apply(played[-1])
+            at_once.append(told(state))
+        state, later = game.new_state(5), []
+        for i, action in enumerate(played):
+            after = state._apply(action)
+            if i % 2:
+                state.observe(None), state.observe(i % players), state.legal_actions(), state.shown
+            if i % 3 == 0:
+                state.events
+            later.append(after)
+            state = after
+        assert [told(s) for s in later] == at_once and len(later) > 50
+        # the last position alone: the fields reachable from it, the game aside
+        last, later = later[-1], None
+        gc.collect()
+        seen, todo, fields = {id(game)}, [last], 0
+        while todo:
+            obj = todo.pop()
+            if id(obj) in seen or isinstance(obj, (type, tw.core.Game)):
+                continue
+            seen.add(id(obj))
+            fields += isinstance(obj, dict) and "hands_ing" in obj
+            todo.extend(gc.get_referents(obj))
+        assert fields == 2
+
+
 def test_a_seats_value_is_replaced_in_place_of_that_seat_only():
     # the turn and the evaluation replace one seat's hand, waiter or delivered pile in a tuple of
     # every seat's with a function per seat count and seat (IN_SEAT)

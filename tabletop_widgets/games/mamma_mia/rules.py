@@ -553,6 +553,9 @@ class MammaMiaState(State):
     to_move = None
     is_over = False
 
+    # ``_from`` (see ``events``) lives outside the fields' dict, which a successor copies
+    __slots__ = ("_from",)
+
     def __init__(self, game, events=(), **fields):
         self.game = game
         self.events = events
@@ -567,9 +570,12 @@ class MammaMiaState(State):
     @property
     def events(self):
         # The events are written when first read: a playout that never reads them builds no
-        # sentence. ``_from`` is the position the action was applied to (a copy that keeps
-        # no older position alive) and the action; applying it again with events is the
-        # same computation, so the events are those of this very state.
+        # sentence. ``_from`` is the fields of the position the action was applied to and the
+        # action; applying it again with events is the same computation, so the events are
+        # those of this very state. It is a slot, not a field: the fields kept hold no
+        # ``_from`` of their own, so no older position stays alive, and nothing is copied.
+        # (What the fields gain after the action, ``_view``, ``_settled``, a ``shown`` built,
+        # ``_events`` read, are caches of the same values.)
         events = self.__dict__["_events"]
         if events is None:
             fields, action = self._from
@@ -582,7 +588,7 @@ class MammaMiaState(State):
     @events.setter
     def events(self, value):
         self.__dict__["_events"] = value
-        self.__dict__["_from"] = None
+        self._from = None
 
     def _with(self, **changes):
         # a shallow copy: every field is an immutable value, so sharing them is safe
@@ -591,7 +597,6 @@ class MammaMiaState(State):
         d = new.__dict__ = self.__dict__.copy()
         d.update(changes)
         d["_events"] = ()
-        d["_from"] = None
         if "oven" in changes:  # another oven (the next one, or hidden orders dealt anew)
             d["_view"] = None
         if "phase" in changes or "turn" in changes or "pending" in changes:
@@ -780,16 +785,14 @@ class MammaMiaState(State):
         return _kept(g._kind_rows, (k, n, size), tuple(rows), _TURN_PARTS)
 
     def _apply(self, action):
-        # without events (see ``events``): the position applied to is kept as a copy of its
-        # fields, without its own ``_from``
-        before = self.__dict__.copy()
-        before["_from"] = None
-        if before["phase"] == "turn":
+        # without events (see ``events``): the position applied to is kept as its fields
+        d = self.__dict__
+        if d["phase"] == "turn":
             after = self._apply_turn(action, None)
         else:
             after = oven.apply_decision(self, action, None)
             after.__dict__["_events"] = None
-        after.__dict__["_from"] = (before, action)
+        after._from = (d, action)
         return after
 
     def _apply_with_events(self, action):
@@ -895,7 +898,7 @@ class MammaMiaState(State):
             stall = d["stall"] = 0
         else:
             stall = d["stall"] = d0["stall"] + 1
-        d["_events"] = d["_from"] = None
+        d["_events"] = None
         if in_oven is not old_oven:
             d["oven"] = in_oven
             view = d0.get("_view")
