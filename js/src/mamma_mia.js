@@ -257,7 +257,7 @@ export const css = `
   .mm-seat-name .mm-personal { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); }
 }
 /* n backs, 6 px of each showing: stripes in the card back's colours, a dark edge per card. */
-.mm-backs { display: inline-block; height: 14px; width: calc(var(--n) * 6px + 6px); max-width: 110px; border-radius: 3px;
+.mm-backs { display: inline-block; height: 14px; max-width: 110px; border-radius: 3px;
   background: repeating-linear-gradient(90deg, #7a2418 0 1px, #c9583f 1px 6px); border: 1px solid #7a2418; }
 .mm-backs[data-count="0"] { display: none; }
 .mm-backs-order { background: repeating-linear-gradient(90deg, rgba(0,0,0,0.55) 0 1px, var(--mm-seat) 1px 6px); border-color: var(--mm-seat); }
@@ -963,11 +963,16 @@ export function drawTable(doc, view, opts = {}) {
   return drawn(doc, tableItems(doc, view, opts))[0];
 }
 
+// A row of n backs is 6 px a card and 6 px more, up to 110 px (18 cards and more), set by a
+// class: a width written in each row's own style makes its style its own to compute.
+const BACKS_MAX = 18;
+const BACKS_CSS = Array.from({ length: BACKS_MAX + 1 }, (_, n) => `.mm-backs.mm-n-${n} { width: ${n * 6 + 6}px; }`).join("\n");
+const backsClass = (which, n, colour) => `mm-backs mm-backs-${which} ${colourClass(colour)} mm-n-${Math.min(Math.max(0, Math.floor(Number(n) || 0)), BACKS_MAX)}`;
+
 /** A seat's hidden cards as a fanned row of backs: one element whose width counts them. */
 function backsRow(doc, n, which, colour) {
   return el(doc, "span", {
-    class: `mm-backs mm-backs-${which} ${colourClass(colour)}`,
-    style: { "--n": String(n) },
+    class: backsClass(which, n, colour),
     dataset: { back: which, count: String(n) },
     "aria-hidden": "true",
   });
@@ -1019,15 +1024,12 @@ function setSeatFacts(node, p, colour) {
   const [count, ingredients, , orders] = hand.children;
   setText(count, `${hi}+${ho}`);
   const backs = (row, n, c) => {
-    if (row.dataset.count !== String(n)) {
-      row.dataset.count = String(n);
-      row.style.setProperty("--n", String(n));
-    }
-    const cls = `mm-backs mm-backs-${row.dataset.back} ${c}`;
+    if (row.dataset.count !== String(n)) row.dataset.count = String(n);
+    const cls = backsClass(row.dataset.back, n, c);
     if (row.className !== cls) row.className = cls;
   };
-  backs(ingredients, hi, colourClass(undefined));
-  backs(orders, ho, colourClass(colour));
+  backs(ingredients, hi, undefined);
+  backs(orders, ho, colour);
 }
 
 // One line of facts per seat: six seats fit the players' region.
@@ -1751,5 +1753,5 @@ export function mount(boardEl, ctx) {
   };
 }
 
-export const renderer = { name: "mamma-mia", css: `${css}\n${COLOUR_CSS}\n${ICON_CSS}`, mount };
+export const renderer = { name: "mamma-mia", css: `${css}\n${BACKS_CSS}\n${COLOUR_CSS}\n${ICON_CSS}`, mount };
 export default createGameWidget(renderer);
