@@ -126,7 +126,8 @@ def test_a_covered_screen_plays_nothing_and_ready_opens_it_on_what_happened_sinc
         assert w.pass_to == m.state.to_move == w.seat
         w.sent.clear()
         browser(w, {"type": "ready"})
-        assert [msg["type"] for msg in w.sent] == ["frames", "legal", "goto"]
-        opened.append((w.seat, w.sent[-1]["step"], w.sent[-1]["follow"]))
+        # where the player starts comes first: the page shows it as the frames come
+        assert [msg["type"] for msg in w.sent] == ["goto", "frames", "legal"]
+        opened.append((w.seat, w.sent[0]["step"], w.sent[0]["follow"]))
     # seats 1-3 open on the set-up the first time; seat 0 saw up to its own move (step 1)
     assert opened == [(1, 0, True), (2, 0, True), (3, 0, True), (0, 2, True), (1, 3, True), (2, 4, True)]

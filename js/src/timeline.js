@@ -221,6 +221,8 @@ function mountTimeline(el, model, spec, live) {
     drawnCursor: null, // the cursor the last draw drew with
     coverDue: false, // pass-and-play: the screen is passed on, and the last player's frames still play
     coverTimer: null, // puts the cover up once the newest of those frames has had its beat
+    playFocus: false, // the keyboard's focus was in the widget when this page's last play was sent
+    coverFocus: false, // ... or when the screen was passed: the cover's button takes it
   };
 
   // ---- the elements ---------------------------------------------------------------------
@@ -364,6 +366,7 @@ function mountTimeline(el, model, spec, live) {
       play(notation) {
         if (!interactive || st.pending || typeof notation !== "string") return false;
         st.pending = true;
+        st.playFocus = root.contains(document.activeElement);
         st.moveShown = false;
         st.plays += 1;
         st.playId = `${displayTag}${st.plays}`;
@@ -520,7 +523,14 @@ function mountTimeline(el, model, spec, live) {
       // A reset (first answer, seat change, new match): keep showing the same moment.
       stopTimer();
       st.following = st.playing = false;
-      st.index = shown ? findFrame(shown.step, shown.sub) : Math.max(0, st.frames.length - 1);
+      st.index = !shown
+        ? Math.max(0, st.frames.length - 1)
+        : shown.sub === null ? lastFrameOf(shown.step) : findFrame(shown.step, shown.sub);
+      // A passed screen just opened: from the first step its player has not seen, at the speed.
+      if (shown && shown.follow && animate() && !atEnd()) {
+        st.following = true;
+        schedule();
+      }
     } else if (follow && incoming.length) {
       // Each new frame is a beat at the chosen speed: a cascade steps by itself, and a bot's
       // answer arriving just after your move waits until your move has had its beat.
@@ -563,6 +573,15 @@ function mountTimeline(el, model, spec, live) {
       draw();
       if (st.playing || st.following) schedule();
     }, Math.max(0, delay));
+  }
+
+  /** A player opening a passed screen watches what happened since, at the chosen speed. */
+  function followOn() {
+    if (animate() && !atEnd()) {
+      st.following = true;
+      schedule();
+    }
+    draw();
   }
 
   function stop() {
@@ -887,13 +906,15 @@ function mountTimeline(el, model, spec, live) {
       takeLegal(msg, answersPlay(msg));
       draw();
     } else if (msg.type === "goto" && Number.isInteger(msg.step)) {
-      show(Number.isInteger(msg.sub) ? findFrame(msg.step, msg.sub) : lastFrameOf(msg.step));
-      if (msg.follow === true && animate() && !atEnd()) {
-        // A player opening a passed screen watches what happened since, at the chosen speed.
-        st.following = true;
-        schedule();
-        draw();
+      const moment = { step: msg.step, sub: Number.isInteger(msg.sub) ? msg.sub : null, follow: msg.follow === true };
+      if (live && (awaitingSeat() || !st.frames.length)) {
+        // Before the frames it is in (a passed screen just opened): shown as they come, so
+        // the newest of them is not drawn first.
+        st.keep = moment;
+        return;
       }
+      show(moment.sub === null ? lastFrameOf(moment.step) : findFrame(moment.step, moment.sub));
+      if (moment.follow) followOn();
     }
     else if (msg.type === "show" && Number.isInteger(msg.index)) show(msg.index);
   });
@@ -936,6 +957,7 @@ function mountTimeline(el, model, spec, live) {
     if (st.coverDue) return; // the other half of the same update
     if (live && st.synced && st.frames.length && Number.isInteger(st.framesSeat)) {
       st.coverDue = true;
+      st.coverFocus = root.contains(document.activeElement) || (st.pending && st.playFocus);
       draw(); // the view still on the screen is the last player's: their seat, their label
       return;
     }
@@ -963,14 +985,17 @@ function mountTimeline(el, model, spec, live) {
 
   /** Nothing of the last player's view stays in the page: no frame, no board drawn, no log. */
   function coverNow(focusCover) {
-    const focused = root.contains(document.activeElement);
+    // The focus is in the widget, or was when the screen was passed and has only fallen back to
+    // what holds the widget since (the control played with went away under it; the notebook).
+    const active = document.activeElement;
+    const focused = root.contains(active) || (st.coverDue && st.coverFocus && (!active || active.contains(root)));
     st.coverDue = false;
     stopCoverTimer();
     dropFrames(false);
     remountBoard();
     draw();
     // Keyboard users land on the cover's button (never taken from another cell's focus).
-    if (focusCover && covered() && focused && document.activeElement !== passBtn) passBtn.focus();
+    if (focusCover && covered() && focused && document.activeElement !== passBtn) passBtn.focus({ preventScroll: true });
   }
   for (const name of ["seat_names", "bot_seats", "settings", "lock_seat", "replay", "seats"]) onModel(`change:${name}`, draw);
   onModel("change:cursor", () => {

@@ -294,3 +294,47 @@ test("pass-and-play with animation off: the newest frame at once, and the cover 
   vi.advanceTimersByTime(10);
   expect($(".tw-pass").hidden).toBe(false);
 });
+
+test("pass-and-play: the cover's button takes the focus the player's move left, never another field's", () => {
+  for (const elsewhere of [false, true]) {
+    const screen = annToMove();
+    const { $ } = screen;
+    $(".tw-next").removeAttribute("disabled");
+    $(".tw-next").focus(); // the control played with (a board's button)
+    annPlays(screen);
+    $(".tw-next").blur(); // it went away under the focus: back to the page's body
+    const field = document.createElement("input");
+    document.body.append(field);
+    if (elsewhere) field.focus(); // another cell's editor, say
+    vi.advanceTimersByTime(DEFAULT_SPEED * 3);
+    expect($(".tw-pass").hidden).toBe(false);
+    expect(document.activeElement).toBe(elsewhere ? field : $(".tw-pass-ready"));
+    field.remove();
+    cleanups.forEach((c) => c());
+    cleanups = [];
+  }
+});
+
+test("pass-and-play: the next player's screen opens on the first step they have not seen, never the newest first", () => {
+  const screen = annToMove();
+  const { model, page, $ } = screen;
+  annPlays(screen);
+  vi.advanceTimersByTime(DEFAULT_SPEED * 4);
+  expect($(".tw-pass").hidden).toBe(false);
+  $(".tw-pass-ready").click();
+  expect(model.sent.at(-1)).toEqual({ type: "ready" });
+  // Python: the screen opened, where Cid starts, then Cid's frames
+  model.set("pass_to", null);
+  const calls = page.calls.length;
+  model.deliver({ type: "goto", step: 1, sub: 0, follow: true });
+  model.deliver({ type: "frames", from: 0, frames: [...MOVES.slice(0, 2), frame(2, "Ann plays a 1."), frame(3, "Bob plays a 4.")] });
+  model.deliver({ type: "legal", step: 3, to_move: 2, actions: ["play 7"] });
+  // the frames drawn in turn (a redraw of the same frame, for `legal`, is no new frame)
+  const drawn = () => page.calls.slice(calls).map((c) => c.f.caption).filter((c, i, all) => c !== all[i - 1]);
+  expect(drawn()).toEqual(["Ann plays a 5."]);
+  expect(page.last().ctx.seat).toBe(2);
+  expect(page.last().ctx.interactive).toBe(false);
+  vi.advanceTimersByTime(DEFAULT_SPEED * 3);
+  expect(drawn()).toEqual(["Ann plays a 5.", "Ann plays a 1.", "Bob plays a 4."]);
+  expect(page.last().ctx).toMatchObject({ interactive: true, legal: ["play 7"] });
+});

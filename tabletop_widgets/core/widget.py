@@ -927,13 +927,15 @@ class GameWidget(anywidget.AnyWidget):
         with self.hold_sync():
             self.pass_to = None
             self._sync_cursor()
-        self._send_all(goto=False)
         # The new player watches, at the chosen speed, what happened since they passed it on.
+        # Where that starts goes before the frames: the page shows it as they come, instead of
+        # drawing the newest frame first.
         first = self._seen.get(seat, -1) + 1
         if first <= self._match.cursor:
             self.send({"type": "goto", "step": first, "sub": 0, "follow": True})
         else:
             self.send(self._goto_message())
+        self._send_all(goto=False)
 
     # receiving ----------------------------------------------------------------------------
     def _on_msg(self, _widget, content, buffers):

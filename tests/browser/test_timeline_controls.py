@@ -281,9 +281,20 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
     table.locator(".tw-speed").select_option("150")
     for turn in range(2):
         seat = kernel_json(nb, "print(pass_w.pass_to)")
+        # The screen opens on the first step this seat has not seen and plays on from there, in
+        # its view: the newest frame is not drawn first.
+        since = kernel_json(nb, f"print(json.dumps([f.caption for s in range(pass_w._seen.get({seat}, -1) + 1, "
+                                f"len(table) + 1) for f in table.frames_of_step(s, {seat})]))")
+        table.evaluate(WATCH_PASS)
         table.locator(".tw-pass-ready").click()
         page.wait_for_function(f"(r) => r.querySelector('.mm-hand-cards[data-seat=\"{seat}\"]') !== null", arg=table.element_handle())
         assert table.evaluate(HANDS_IN_DOM) == [str(seat)]
+        wait_until(lambda: table.locator(".tw-last").is_disabled() and table.locator(".tw-play").inner_text() == "▶ Play",
+                   what="what happened since played out")
+        shown = [text for _, kind, text, hands in page.evaluate("window.__twPass")
+                 if kind == "caption" and text and not text.startswith("Waiting")]
+        assert [c for i, c in enumerate(shown) if i == 0 or c != shown[i - 1]] == \
+            [c for i, c in enumerate(since) if i == 0 or c != since[i - 1]], (shown, since)
         nb.execute("pass_w.play(table.state.legal_actions()[0])")
         table.locator(".tw-pass:not([hidden])").wait_for()
         assert table.evaluate(HANDS_IN_DOM) == []
