@@ -276,7 +276,7 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
                                f"for f in table.frames_of_step(s, {seat})]))")
     assert len(expected) >= 2 and kernel_json(nb, "print(pass_w.pass_to)") != seat  # a bot answered
     check_beats_then_cover(page, seat, expected, beat)
-    assert shots >= 2 * len(expected)
+    assert shots >= 2  # pictures of the move and the answer, before the cover
     # the rest of this check at the fastest speed
     table.locator(".tw-speed").select_option("150")
     for turn in range(2):
