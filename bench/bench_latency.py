@@ -181,7 +181,10 @@ LOOP_JS = """async ([selector, clicks, kind]) => {
         const t0 = performance.now();
         click(target);
         const at = await changed(step, before);
-        const withMove = r.querySelector(".tw-log").children.length - held;
+        // The frames of the move's own step, as its counter reads them ("· 1/14"): a move whose
+        // step has more frames is drawn before the rest of its step comes, and counts them.
+        const count = /·\s*\d+\/(\d+)/.exec(step());
+        const withMove = count ? Number(count[1]) : 1;
         if (at === null) {
             lost.push(kind);
             await restart(kind === "mamba" ? "mamba.match = tw.Match('mamba')" : "mia.match = tw.Match('mamma-mia', players=2)");
@@ -226,7 +229,8 @@ def open_page(browser, server: LabServer):
 def clicks_of(page, kind: str, clicks: int, lost: dict, carried: Optional[dict] = None) -> list:
     """``clicks`` timed clicks of ``kind`` (ms); a click unanswered after LOST_MS counts in ``lost``.
     ``carried`` (a move's clicks) gets each time under the numbers of frames its answer carried:
-    those held when the move was drawn (its own step's), and all once the bots had answered."""
+    its own step's (as the step's counter reads when the move is drawn: the move may come ahead
+    of the rest of its step), and all once the bots had answered."""
     got = page.evaluate(LOOP_JS.replace("LOST_MS", str(LOST_MS)), [KINDS[kind][1], clicks, kind])
     times = got["times"]
     lost[kind] = lost.get(kind, 0) + got["lost"]

@@ -367,8 +367,9 @@ def test_a_browser_play_collects_no_garbage_until_its_move_has_left(monkeypatch,
         browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor})
         assert w.error == ""
         assert gc.isenabled()
-        # Nothing is sent with the collector on before the move has left; then it is on again.
-        left = seen.index(("left", False))
+        # Nothing is sent with the collector on before the move's step has left (its first
+        # frame may leave on its own, then the rest); then it is on again.
+        left = len(seen) - 1 - seen[::-1].index(("left", False))
         assert all(on is False for _, on in seen[:left]) and seen[0][0] == "frames"
         assert all(on is True for _, on in seen[left + 1:])
         assert ("bot", False) not in seen
@@ -397,3 +398,62 @@ def test_a_refused_or_failing_browser_play_puts_the_collector_back_as_it_was(mon
         assert w.error == "" and not gc.isenabled()
     finally:
         gc.enable()
+
+
+@pytest.mark.parametrize("name, players", [("mamma-mia", 2), ("mamba", 2), ("mammuz", 4)])
+def test_a_steps_first_frame_alone_is_the_first_of_its_frames(name, players):
+    # What a widget sends ahead of a step must be the frame the step's frames start with.
+    rng = random.Random(11)
+    m = tw.Match(name, seed=11, players=players)
+    while not m.state.is_over and len(m) < 150:
+        m.play(rng.choice(m.state.legal_actions()))
+    firsts = {}
+    for seat in (None, 0, 1):
+        for step in range(len(m) + 1):
+            firsts[seat, step] = m.first_frame_of_step(step, seat)  # before the step's frames are made
+    many = 0
+    for (seat, step), (first, count) in firsts.items():
+        frames = m.frames_of_step(step, seat)
+        assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(frames[0].to_dict(), sort_keys=True)
+        assert count == len(frames) and first.last is (count == 1)
+        assert m.first_frame_of_step(step, seat)[0] is frames[0]  # once made, the step's own
+        many += count > 1
+    assert many > 10
+
+
+def test_a_browser_move_leaves_before_the_rest_of_its_step_is_made(monkeypatch):
+    # An oven evaluation's dozens of sub-steps are made and sent after the move that set it
+    # off has left: the page draws the move meanwhile.
+    rng = random.Random(3)
+    m = tw.Match("mamma-mia", seed=3, players=2)
+    w = record(tw.widget(m, seat=0, bots={1: "random"}))
+    browser(w, {"type": "hello"})
+    made = []
+    frames_of_step = m.frames_of_step
+    monkeypatch.setattr(m, "frames_of_step", lambda step, seat=None: (made.append(step), frames_of_step(step, seat))[1])
+    events = []
+    sent = w.send
+    monkeypatch.setattr(w, "send", lambda content, buffers=None: (events.append((content, list(made))), sent(content, buffers)))
+    alone = single = 0
+    for _ in range(80):
+        if m.state.is_over:
+            break
+        step, held = m.cursor + 1, len(w.held)
+        made.clear()
+        events.clear()
+        browser(w, {"type": "play", "action": str(rng.choice(m.state.legal_actions())), "step": m.cursor, "id": "p1"})
+        assert w.error == ""
+        frames = [msg for msg, _ in events if msg["type"] == "frames"]
+        count = len(m.frames_of_step(step, 0))
+        if count > 1:
+            alone += 1
+            (first, made_then), rest = events[0], frames[1]
+            assert first["frames"][0]["step"] == step and step not in made_then
+            assert first["from"] == held and len(first["frames"]) == 1 and first["more"] == count - 1
+            assert first["frames"][0]["last"] is False and first["id"] == "p1"
+            assert rest["from"] == held + 1 and [f["step"] for f in rest["frames"][:count - 1]] == [step] * (count - 1)
+        else:
+            single += 1
+            assert "more" not in frames[0] and frames[0]["from"] == held
+        assert w.held == frames_json(m, 0)  # what the page holds, rebuilt from what it got
+    assert alone > 5 and single > 5

@@ -175,11 +175,13 @@ def test_the_loaded_match_is_played_from_the_browser_wave_by_wave():
     browser(w, {"type": "play", "action": "d3-e4", "step": 0})
     assert w.error == ""
     assert [str(a) for a in w.match.actions] == ["d3-e4"]
-    (frames,) = of_type(w, "frames")
-    assert frames["from"] == 1
-    kinds = [f["kind"] for f in frames["frames"]]
+    # The move's own frame leaves first, on its own; its waves follow it.
+    move, waves = of_type(w, "frames")
+    assert move["from"] == 1 and len(move["frames"]) == 1 and waves["from"] == 2
+    assert move["more"] == len(waves["frames"])
+    kinds = [f["kind"] for f in move["frames"] + waves["frames"]]
     assert kinds[0] == "move" and "held" in kinds
-    held = next(f for f in frames["frames"] if f["kind"] == "held")
+    held = next(f for f in waves["frames"] if f["kind"] == "held")
     assert held["data"]["cells"] == ["e5"]
     # e5 stays North's in the frame of the held wave.
     board = held["view"]["board"]

@@ -173,16 +173,19 @@ def triceratops_position():
 def test_a_challenge_with_a_dinosaur_shows_each_sub_step_to_each_seat():
     m = tw.Match("mammuz", state=triceratops_position())
     w = SpyWidget(m, seat=2)
+    sent = len(w.sent)
     browser(w, {"type": "play", "action": "challenge 2", "step": 0})
     assert w.error == ""
-    frames = [msg for msg in w.sent if msg["type"] == "frames"][-1]["frames"]
+    # (the turn's own frame leaves first, on its own; the rest of its step follows)
+    frames = [f for msg in w.sent[sent:] if msg["type"] == "frames" for f in msg["frames"]]
     assert [f["kind"] for f in frames] == ["turn", "triceratops"]
     assert frames[0]["view"]["displays"][0]["turned"] == {"2": "triceratops"}
     assert "cards" not in frames[0]["view"]["displays"][0]  # seat 1's other card stays hidden
     legal = [msg for msg in w.sent if msg["type"] == "legal"][-1]
     assert legal["actions"] == ["give 0", "give 1", "give 2", "give 3"]
+    sent = len(w.sent)
     browser(w, {"type": "play", "action": "give 3", "step": 1})
-    frames = [msg for msg in w.sent if msg["type"] == "frames"][-1]["frames"]
+    frames = [f for msg in w.sent[sent:] if msg["type"] == "frames" for f in msg["frames"]]
     assert [f["kind"] for f in frames] == ["take", "starter"]
     assert frames[0]["data"] == {"seat": 3, "count": 2}
     assert frames[-1]["view"]["hand_sizes"] == [6, 7, 10, 15] and frames[-1]["view"]["to_move"] == 0

@@ -83,11 +83,16 @@ def test_a_browser_play_sends_only_the_new_frames():
     browser(w, {"type": "play", "action": action, "step": 0})
     assert w.error == ""
     assert m.cursor == 1 and str(m.actions[0]) == action
-    (frames,) = of_type(w, "frames")
-    assert frames == {"type": "frames", "from": held, "frames": frames_json(m, steps=[1])}
-    assert len(frames["frames"]) >= 2  # the play and the (hidden) draw are their own frames
+    step = frames_json(m, steps=[1])
+    assert len(step) >= 2  # the play and the (hidden) draw are their own frames
+    # The move's own frame leaves first, on its own (`more`: how many of its step follow),
+    # then the rest of its step, patched against it.
+    move, rest = of_type(w, "frames")
+    assert move == {"type": "frames", "from": held, "frames": step[:1], "more": len(step) - 1}
+    assert move["frames"][0]["last"] is False
+    assert rest == {"type": "frames", "from": held + 1, "frames": step[1:]}
     assert of_type(w, "legal") == [{"type": "legal", "step": 1, "to_move": 1, "actions": legal_notations(m)}]
-    assert w.cursor == 1 and w.current == frames["frames"][-1]
+    assert w.cursor == 1 and w.current == rest["frames"][-1]
 
 
 def test_playing_at_an_earlier_step_replaces_the_future_from_that_step():
@@ -101,11 +106,11 @@ def test_playing_at_an_earlier_step_replaces_the_future_from_that_step():
     browser(w, {"type": "play", "action": action, "step": 2})
     assert w.error == ""
     assert len(m) == 3 and m.cursor == 3 and str(m.actions[2]) == action
-    (frames,) = of_type(w, "frames")
-    assert frames["from"] == offset + len(frames_json(m, steps=[2]))
-    assert frames["frames"] == frames_json(m, steps=[3])
+    move, rest = of_type(w, "frames")
+    assert move["from"] == offset + len(frames_json(m, steps=[2])) and rest["from"] == move["from"] + 1
+    assert move["frames"] + rest["frames"] == frames_json(m, steps=[3])
     # what the browser holds after replacing from `from` is exactly the new timeline
-    held = frames_json(m)[: frames["from"]] + frames["frames"]
+    held = frames_json(m)[: move["from"]] + move["frames"] + rest["frames"]
     assert held == frames_json(m)
 
 
@@ -243,7 +248,7 @@ def test_a_seat_view_gets_its_own_legal_actions_and_its_own_frames_on_play():
     assert of_type(w, "legal")[0]["actions"] == legal_notations(m)
     w.sent.clear()
     browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
-    assert of_type(w, "frames")[0]["frames"] == frames_json(m, seat=0, steps=[1])
+    assert [f for msg in of_type(w, "frames") for f in msg["frames"]] == frames_json(m, seat=0, steps=[1])
     assert of_type(w, "legal") == [{"type": "legal", "step": 1, "to_move": 1, "actions": []}]
 
 
@@ -297,14 +302,16 @@ def test_a_browser_action_leaves_before_the_bots_answer_it_and_legal_comes_with_
     m.autoplay = watched
     browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
     assert m.cursor == 2 and m.state.to_move == 0
-    # the move's frames were sent before the bot played, with no legal actions (nothing is
-    # playable until the bot has answered) ...
-    assert sent_before_the_bots == [{"type": "frames", "from": held, "frames": w.raw[0]["frames"]}]
+    # the move's frames were sent before the bot played (its own frame first, then the rest of
+    # its step), with no legal actions (nothing is playable until the bot has answered) ...
+    more = len(frames_json(m, steps=[1])) - 1
+    assert sent_before_the_bots == [{"type": "frames", "from": held, "frames": w.raw[0]["frames"], "more": more},
+                                    {"type": "frames", "from": held + 1, "frames": w.raw[1]["frames"]}]
     # ... then the bot's answer with the legal actions, each step its frames
-    move, answer = of_type(w, "frames")
-    assert move["from"] == held and move["frames"] == frames_json(m, steps=[1])
-    assert answer["from"] == held + len(move["frames"]) and answer["frames"] == frames_json(m, steps=[2])
-    assert [msg["type"] for msg in w.raw] == ["frames", "frames"] and "legal" in w.raw[1]
+    move, rest, answer = of_type(w, "frames")
+    assert move["from"] == held and move["frames"] + rest["frames"] == frames_json(m, steps=[1])
+    assert answer["from"] == held + 1 + more and answer["frames"] == frames_json(m, steps=[2])
+    assert [msg["type"] for msg in w.raw] == ["frames", "frames", "frames"] and "legal" in w.raw[2]
     # legal actions only once, at the end, for the human seat
     assert of_type(w, "legal") == [{"type": "legal", "step": 2, "to_move": 0, "actions": legal_notations(m)}]
     assert w.bot_seats == [1]
@@ -329,12 +336,13 @@ def test_a_move_waits_for_its_message_to_leave_the_kernel_before_the_bots_answer
     monkeypatch.setattr(m, "autoplay", lambda bots: (order.append("bots"), autoplay(bots))[1])
     w.raw.clear()
     browser(w, {"type": "play", "action": legal_notations(m)[0], "step": 0})
-    assert order == [("leave", ["frames"]), "bots"] and m.cursor == 2
+    # (the move's own frame, then the rest of its step: each let out before Python goes on)
+    assert order == [("leave", ["frames"]), ("leave", ["frames", "frames"]), "bots"] and m.cursor == 2
     # With no such kernel (a plain Python session) the move is sent all the same.
     monkeypatch.setattr(w.comm, "kernel", None, raising=False)
     w.raw.clear()
     browser(w, {"type": "play", "action": legal_notations(m)[0], "step": m.cursor})
-    assert [x["type"] for x in w.raw] == ["frames", "frames"]
+    assert [x["type"] for x in w.raw] == ["frames", "frames", "frames"]
 
 
 def test_a_browser_action_no_bot_answers_leaves_with_legal_in_one_message():

@@ -231,16 +231,18 @@ def test_every_answer_to_a_play_echoes_its_id_and_nothing_else_does():
     assert all("id" not in msg for msg in w.raw)
     w.raw.clear()
     browser(w, {"type": "play", "action": legal(m)[0], "step": 0, "id": "k3x9a1"})
-    # the move alone, then the bot's answer with `legal`: both the page's answer
+    # the move's own frame, the rest of its step, then the bot's answer with `legal`: all the
+    # page's answer
     assert [(msg["type"], "legal" in msg, msg.get("id")) for msg in w.raw] == [
-        ("frames", False, "k3x9a1"), ("frames", True, "k3x9a1")]
+        ("frames", False, "k3x9a1"), ("frames", False, "k3x9a1"), ("frames", True, "k3x9a1")]
     w.raw.clear()
     browser(w, {"type": "play", "action": "nonsense", "step": m.cursor, "id": "k3x9a2"})  # refused
     assert w.error and w.raw == [{**w._legal_message(), "id": "k3x9a2"}]
     w.bots = None
     w.raw.clear()
     browser(w, {"type": "play", "action": legal(m)[0], "step": m.cursor, "id": "k3x9a3"})  # no bot answers
-    assert [(msg["type"], "legal" in msg, msg.get("id")) for msg in w.raw] == [("frames", True, "k3x9a3")]
+    assert [(msg["type"], "legal" in msg, msg.get("id")) for msg in w.raw] == [
+        ("frames", False, "k3x9a3"), ("frames", True, "k3x9a3")]
     w.raw.clear()
     browser(w, {"type": "hello"})
     m.play(legal(m)[0])

@@ -69,10 +69,15 @@ def test_the_page_holds_the_matchs_frames_after_any_sequence(config, seed):
         except ValueError:  # refused from Python (a locked or covered screen): nothing changed
             pass
         if op.startswith("play") and not covered and w.pass_to is None:
-            # A browser's play: its move, then (when bots answer it) their answers with `legal`.
+            # A browser's play: its move (its own frame first when its step has more), then
+            # (when bots answer it) their answers with `legal`.
             parts = [x for x in w.raw[sent:] if x["type"] == "frames"]
-            assert len(parts) <= (2 if w._bots else 1)
+            alone = bool(parts) and "more" in parts[0]
+            assert len(parts) <= (2 if w._bots else 1) + alone
             assert all("legal" not in x for x in parts[:-1])
+            if alone:
+                assert len(parts[0]["frames"]) == 1 and parts[1]["from"] == parts[0]["from"] + 1
+                assert len(parts[1]["frames"]) >= parts[0]["more"]
         assert w.cursor == m.cursor
         if w.pass_to is None:
             assert w.held == frames_of_match(w)

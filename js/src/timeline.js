@@ -218,6 +218,7 @@ function mountTimeline(el, model, spec, live) {
     pendingTimer: null, // draws the board as waiting when a play's answer is slow to come
     scrollFrame: null, // the animation frame that scrolls the log to the current entry
     cursorAhead: null, // the cursor of a move's answer, until the `cursor` update after it
+    more: null, // {step, count}: frames of the last step held that are still on their way
     drawnCursor: null, // the cursor the last draw drew with
     coverDue: false, // pass-and-play: the screen is passed on, and the last player's frames still play
     coverTimer: null, // puts the cover up once the newest of those frames has had its beat
@@ -499,6 +500,12 @@ function mountTimeline(el, model, spec, live) {
     st.frames = st.frames.slice(0, from).concat(incoming);
     st.logFrom = Math.min(st.logFrom, from);
     reindex();
+    // A move sent ahead of the rest of its step (`more`: the frames that follow it at once):
+    // the counter counts them already, so it reads the same when they come.
+    const more = msg.more;
+    st.more = incoming.length && Number.isInteger(more) && more > 0 && more < 1e6
+      ? { step: incoming[incoming.length - 1].step, count: more }
+      : null;
     // The widget state a notebook saves holds the frame at the live end (Python's `current`).
     // After a move from this page Python does not send that frame again: it is the last one
     // just received, so the model keeps it here. (It is not sent back on its own; an update
@@ -771,7 +778,7 @@ function mountTimeline(el, model, spec, live) {
     setProp(slider, "disabled", n <= 1);
     if (frame) {
       const lastStep = st.frames[n - 1].step;
-      const count = st.stepCount.get(frame.step) || 1;
+      const count = (st.stepCount.get(frame.step) || 1) + (st.more && st.more.step === frame.step ? st.more.count : 0);
       const position = st.index - (st.stepStart.get(frame.step) ?? st.index) + 1;
       const text = `step ${frame.step} / ${lastStep}` + (count > 1 ? ` · ${position}/${count}` : "");
       setText(stepText, text);
@@ -928,6 +935,7 @@ function mountTimeline(el, model, spec, live) {
     st.index = 0;
     st.shown = null;
     st.logFrom = 0;
+    st.more = null;
     reindex();
   }
   onModel("change:seat", () => {

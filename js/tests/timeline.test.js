@@ -304,6 +304,53 @@ describe("rendering and the protocol", () => {
     expect($(".tw-step").textContent).toBe("step 4 / 4");
   });
 
+  test("a move sent ahead of the rest of its step is drawn at once, counted with them; they follow at its beat", () => {
+    vi.useFakeTimers();
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({ update: (f, prev, c) => calls.push({ f, ctx: c }) }),
+    });
+    const { model } = render(widget);
+    // Step 1 played from the page: its move leaves first (`more`: two frames of it follow).
+    load(model, { frames: FRAMES.slice(0, 1), cursor: 0, legal: ["play 5"], toMove: 0 });
+    calls.at(-1).ctx.play("play 5");
+    model.deliver({ type: "frames", from: 1, frames: [FRAMES[1]], more: 2, id: playId(model) });
+    expect(calls.at(-1)).toMatchObject({ f: FRAMES[1], ctx: { cursor: 1, interactive: false } });
+    // The counter counts the frames on their way: it reads the same when they come.
+    expect(stepText()).toBe("step 1 / 1 · 1/3");
+    vi.advanceTimersByTime(3);
+    model.deliver({ type: "frames", from: 2, frames: FRAMES.slice(2, 4), legal: { step: 1, to_move: 1, actions: [] }, id: playId(model) });
+    expect(calls.at(-1).f).toBe(FRAMES[1]);
+    expect(stepText()).toBe("step 1 / 1 · 1/3");
+    vi.advanceTimersByTime(DEFAULT_SPEED - 3);
+    expect(caption()).toBe("The pile busts.");
+    expect(stepText()).toBe("step 1 / 1 · 2/3");
+    vi.advanceTimersByTime(DEFAULT_SPEED);
+    expect(caption()).toBe("Ann draws a card.");
+    expect(model.get("current")).toEqual(FRAMES[3]);
+    // A frames message without `more` counts only what it holds.
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    vi.advanceTimersByTime(DEFAULT_SPEED);
+    expect(stepText()).toBe("step 2 / 2");
+  });
+
+  test("without animation a move sent ahead of its step shows at once, then the step's last frame", () => {
+    const calls = [];
+    const widget = createGameWidget({
+      name: "spy",
+      mount: () => ({ update: (f, prev, c) => calls.push({ f, ctx: c }) }),
+    });
+    const { model } = render(widget, { settings: { animate: false } });
+    load(model, { frames: FRAMES.slice(0, 1), cursor: 0, legal: ["play 5"], toMove: 0 });
+    calls.at(-1).ctx.play("play 5");
+    model.deliver({ type: "frames", from: 1, frames: [FRAMES[1]], more: 2, id: playId(model) });
+    expect(calls.at(-1).f).toBe(FRAMES[1]);
+    model.deliver({ type: "frames", from: 2, frames: FRAMES.slice(2, 4), legal: { step: 1, to_move: 0, actions: ["play 1"] }, id: playId(model) });
+    expect(calls.at(-1)).toMatchObject({ f: FRAMES[3], ctx: { cursor: 1, interactive: true, legal: ["play 1"] } });
+    expect(stepText()).toBe("step 1 / 1 · 3/3");
+  });
+
   test("legal actions of another step, or none, make no frame interactive", () => {
     const { model } = render();
     load(model, { legal: [] });

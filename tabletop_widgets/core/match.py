@@ -259,6 +259,25 @@ class Match:
             self._frames.popitem(last=False)
         return frames
 
+    def first_frame_of_step(self, step: int, seat: Optional[int] = None) -> tuple[Frame, int]:
+        """The first frame of ``step`` (as :meth:`frames_of_step` makes it, up to the sharing of
+        unchanged parts) and how many frames the step has, without making the others: a widget
+        sends a move's own frame before the consequences it set off (an oven evaluation's
+        dozens of sub-steps). Cached only as part of the whole step."""
+        self._check_seat(seat)
+        key = (self._check_step(step), seat)
+        cached = self._frames.get(key)
+        if cached is not None:
+            return cached[0], len(cached)
+        events = self._states[step].events if step > 0 else ()
+        if len(events) < 2:
+            frames = self.frames_of_step(step, seat)
+            return frames[0], len(frames)
+        event = events[0]
+        text, data = event.seen_by(seat)
+        after = event.after if event.after is not None else self._states[step]
+        return Frame(step, 0, text, after.observe(seat), event.kind, data, False), len(events)
+
     def _check_seat(self, seat):
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.game.players):
             raise ValueError(f"seat must be None or an int from 0 to {self.game.players - 1}, got {seat!r}")

@@ -228,6 +228,7 @@ class GameWidget(anywidget.AnyWidget):
         self._quiet_current = False
         self._answering_browser = False  # inside a message from the browser (see _sync_cursor)
         self._play_id = None  # the id of the page's play being answered: its answers echo it
+        self._move_alone = False  # the next step played is the page's own move (see _send_move_alone)
         self._holding = False  # inside an action and the bots' answers: `legal` is sent once, after
         # The frames of the steps played and not yet sent, {"from": i, "frames": [...]}: an action
         # and the bots' answers to it leave as one message, with `legal` (see _send_legal).
@@ -717,15 +718,32 @@ class GameWidget(anywidget.AnyWidget):
             self._encoded.move_to_end(key)
             return cached[0]
         frames = self._frames_of(step)
-        base = None
-        if step > 0:
-            before = self._encoded.get((self.seat, step - 1))
-            base = before[1] if before is not None else self._frames_of(step - 1)[-1]["view"]
+        base = self._last_view(step - 1) if step > 0 else None
         encoded = encode_frames(frames, base, shared=True)  # one step: its views share what did not change
         self._encoded[key] = (encoded, frames[-1]["view"])
         while len(self._encoded) > self.encoded_cache_size:
             self._encoded.popitem(last=False)
         return encoded
+
+    def _last_view(self, step: int) -> dict:
+        """The view of ``step``'s last frame (what a patch of the next step's first frame is of)."""
+        before = self._encoded.get((self.seat, step))
+        return before[1] if before is not None else self._frames_of(step)[-1]["view"]
+
+    def _send_move_alone(self, step: int) -> bool:
+        """Send the first frame of ``step``, the page's own move, on its own when the step has
+        more (an oven evaluation, a cascade): the page draws the move while the consequences it
+        set off are made and sent. ``more`` tells the page how many frames of the step follow."""
+        first, count = self._match.first_frame_of_step(step, self.seat)
+        if count < 2:
+            return False
+        (frame,) = encode_frames([first.to_dict()], self._last_view(step - 1))  # keeps `last: false`
+        msg = {"type": "frames", "from": sum(self._counts), "frames": [frame], "more": count - 1}
+        if self._play_id is not None:
+            msg["id"] = self._play_id
+        self.send(msg)
+        self._let_sent_leave()  # out before Python is busy making the rest of the step
+        return True
 
     def _send_all(self, goto: bool = True):
         """Everything the browser needs: frames from 0, the legal actions, the cursor. Each
@@ -883,10 +901,16 @@ class GameWidget(anywidget.AnyWidget):
             if self._outbox is not None and step != len(self._counts):
                 self._send_outbox()  # not the next step of those waiting: they go first
             del self._counts[step:]
+            alone = False
+            if self._move_alone:  # the page's own move: its first frame need not wait for the rest
+                self._move_alone = False
+                if self._outbox is not None:
+                    self._send_outbox(cursor=False)
+                alone = self._send_move_alone(step)
             frames = self._encoded_step(step)
             if self._outbox is None:
-                self._outbox = {"from": sum(self._counts), "frames": []}
-            self._outbox["frames"].extend(frames)
+                self._outbox = {"from": sum(self._counts) + (1 if alone else 0), "frames": []}
+            self._outbox["frames"].extend(frames[1:] if alone else frames)
             self._counts.append(len(frames))
             self._send_legal()
         elif kind == "cursor":
@@ -1046,12 +1070,15 @@ class GameWidget(anywidget.AnyWidget):
             try:
                 if before != step:
                     match.goto(step)
+                self._move_alone = True
                 try:
                     match.play(parsed)
                 except Exception:
                     if match.cursor != before:
                         match.goto(before)
                     raise
+                finally:
+                    self._move_alone = False
                 self.error = ""
                 if self._bots:
                     if match.state.to_move in self._bots:
