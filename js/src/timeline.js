@@ -813,6 +813,11 @@ function mountTimeline(el, model, spec, live) {
     drawReplay();
     drawLog();
     if (frame) {
+      // A control the keyboard is on may go with the frame (Play turn, once the turn is
+      // played): the focus then stays in the widget (its keys step the timeline) rather than
+      // falling back to the notebook.
+      const active = document.activeElement;
+      const focusOnBoard = !!active && active !== boardEl && boardEl.contains(active);
       try {
         board.update(frame, st.shown, context());
         st.renderError = "";
@@ -823,6 +828,7 @@ function mountTimeline(el, model, spec, live) {
       }
       if (frame !== st.shown) st.beatAt = Date.now();
       st.shown = frame;
+      if (focusOnBoard && !active.isConnected && !root.contains(document.activeElement)) root.focus({ preventScroll: true });
     }
     drawError();
     if (st.coverDue) awaitCover();

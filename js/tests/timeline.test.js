@@ -726,6 +726,33 @@ describe("new frames", () => {
     expect($(".tw-error").hidden).toBe(true);
   });
 
+  test("the keyboard's focus on a control the next frame removes stays in the widget", () => {
+    // Play turn goes away once the turn is played: the focus must not fall back to the page.
+    const widget = createGameWidget({
+      name: "spy",
+      mount: (boardEl) => ({
+        update: (f, prev, c) => {
+          boardEl.replaceChildren();
+          if (c.interactive) boardEl.append(Object.assign(document.createElement("button"), { className: "go", textContent: "Play" }));
+        },
+      }),
+    });
+    const { model, root } = render(widget);
+    load(model, { frames: FRAMES.slice(0, 1), cursor: 0, legal: ["play 5"], toMove: 0 });
+    const button = $(".go");
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    model.deliver({ type: "frames", from: 1, frames: FRAMES.slice(1, 4), legal: { step: 1, to_move: 1, actions: [] } });
+    expect($(".go")).toBe(null);
+    expect(document.activeElement).toBe(root);
+    // Focus elsewhere in the page is never taken.
+    const outside = document.body.appendChild(document.createElement("input"));
+    outside.focus();
+    model.deliver({ type: "frames", from: 4, frames: [FRAMES[4]] });
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
   test("a renderer that throws is reported and the controls keep working", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const widget = createGameWidget({

@@ -85,7 +85,8 @@ def test_a_turn_played_by_clicks_in_the_hand_and_the_seat_views(notebook):
     root.locator("button[data-action='source'][data-source='supply']").click()
     assert play.is_enabled()
     assert play.get_attribute("title") == f"put {count} {kind}; draw supply"
-    play.click()
+    # Played from the keyboard: the button goes away with the turn, the focus stays in the widget.
+    play.press("Enter")
     assert nb.comm_msgs_since(mark) >= 1
 
     grown = wait_until(lambda: grown_widgets(nb, before), what="the kernel to record the turn")
@@ -95,6 +96,8 @@ def test_a_turn_played_by_clicks_in_the_hand_and_the_seat_views(notebook):
     assert new["actions"][: len(old["actions"])] == old["actions"]
     assert new["actions"][len(old["actions"])] == f"put {count} {kind}; draw supply"
     assert page.locator(".tw-root .tw-error:not([hidden])").all_inner_texts() == []
+    assert play.count() == 0 or not play.is_enabled()
+    assert root.evaluate("(r) => r.contains(document.activeElement)")
     # The turn's frames came once: not again as `current` (the page's model keeps the last
     # frame it received, for the notebook's saved widget state).
     answers = nb.received_comm_msgs()[heard:]
