@@ -16,6 +16,7 @@ or, when ``events`` is None, writes no event (a playout that reads none; the sta
 from __future__ import annotations
 
 import itertools
+from operator import ge
 
 from tabletop_widgets.core import Rng
 
@@ -92,12 +93,15 @@ def ways(state, card):
         return variants, None
     # minimale: the kind with the fewest cards on the table, ignoring absent kinds and the
     # kinds printed on the card
-    nk = g.nk
-    eligible = [k for k in range(nk) if table[k] and not card.recipe[k]]
+    recipe = card.recipe
+    eligible = [k for k, n in enumerate(table) if n and not recipe[k]]
     if not eligible:
         return None, "no kind is eligible for the Minimale (every kind on the table is absent or printed on the card)"
-    low = min(table[k] for k in eligible)
-    return [(k, _add(card.recipe, _one(k, g.minimale, nk))) for k in eligible if table[k] == low], None
+    low = min([table[k] for k in eligible])
+    by_kind = g._ways.get(card.id)  # each kind's way, worked out once
+    if by_kind is None:
+        by_kind = g._ways[card.id] = tuple((k, _add(recipe, _one(k, g.minimale, g.nk))) for k in range(g.nk))
+    return [by_kind[k] for k in eligible if table[k] == low], None
 
 
 def _printed_ways(g, card):
@@ -143,14 +147,14 @@ def settle_actions(state):
     # Whole positions seldom repeat (the order, the table, the owner's hand); what each way to
     # make the order offers depends only on what is missing and how much of it the hand holds,
     # which do: those parts are kept per game.
-    g = state.game
-    oid = state.pending[1]
+    d = state.__dict__
+    g = d["game"]
+    oid = d["pending"][1]
     card = g.deck[oid]
     owner = card.colour
-    hand = state.hands_ing[owner]
-    table = state.table
+    hand = d["hands_ing"][owner]
     if card.type == "bombastica":
-        key = (BOMBASTICA_MIN - sum(table), hand)
+        key = (BOMBASTICA_MIN - sum(d["table"]), hand)
         actions = g._settle_parts.get(key)
         if actions is None:
             actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
@@ -159,16 +163,29 @@ def settle_actions(state):
     variants, missings = _ways_lacking(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
-    from_table = g.no_cards in missings
-    can_ask = g.help and not from_table and next_helper(state, owner) is not None
+    no_cards = g.no_cards
+    from_table = no_cards in missings
     out = []
-    parts = g._settle_parts
-    for (variant, _), missing in zip(variants, missings):
-        key = (variant, missing, tuple(map(min, hand, missing)), can_ask)
-        part = parts.get(key)
-        if part is None:
-            part = _kept(parts, key, _settle_part(g, *key), _SETTLE_PARTS)
-        out += part
+    if not g._help or from_table or next_helper(state, owner) is None:
+        # nobody to ask (always in classic): a way offers one answer or none, making it when
+        # the table holds it or the hand holds all it lacks (what _settle_part offers then)
+        makes = g._settle_makes
+        for (variant, _), missing in zip(variants, missings):
+            if missing == no_cards or all(map(ge, hand, missing)):
+                key = (variant, missing)
+                make = makes.get(key)
+                if make is None:
+                    make = _kept(makes, key, _make_action(variant, None if missing == no_cards else missing, g.kinds),
+                                 _SETTLE_PARTS)
+                out.append(make)
+    else:
+        parts = g._settle_parts
+        for (variant, _), missing in zip(variants, missings):
+            key = (variant, missing, tuple(map(min, hand, missing)), True)
+            part = parts.get(key)
+            if part is None:
+                part = _kept(parts, key, _settle_part(g, *key), _SETTLE_PARTS)
+            out += part
     if not from_table:
         out.append(SEND_BACK)
     return out
@@ -329,7 +346,7 @@ def _settle_quietly(state, d, g, oid):
         missings = [missing]
     else:
         missings = [_missing(needs, table) for _, needs in variants]
-    if min(map(sum, missings)) <= sum(d["hands_ing"][owner]) or (g.help and next_helper(state, owner) is not None):
+    if min(map(sum, missings)) <= sum(d["hands_ing"][owner]) or (g._help and next_helper(state, owner) is not None):
         pending = d["pending"] = ("settle", oid)
         d["to_move"] = owner
         d["shown"] = LazyShown((shown_needs, shown, variants[0][1])) if len(variants) == 1 else shown

@@ -253,9 +253,11 @@ class MammaMia(Game):
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
+        self._help = bool(self.options.get("help", False))  # the property ``help``, read on hot paths
         self._seat_names = tuple(c.capitalize() for c in COLOURS[: self.players])
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
+        self._settle_makes = {}  # the answer making each way, by the way and what the table lacks
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
         self._kind_rows, self._order_turns, self._kind_turns, self._turns_seen = {}, {}, {}, {}
         # the orders' labels, sorted, and each order card's label as one bit (1 << its index)
@@ -266,7 +268,7 @@ class MammaMia(Game):
         self._label_sets_kept = all(len({o.label for o in self.deck if o.colour == c}) <= 8
                                     for c in range(self.players))
         self._label_bits = tuple(1 << self._labels.index(o.label) for o in self.deck)
-        self._ways = {}  # the ways to make each order card but the Minimale (oven.ways)
+        self._ways = {}  # the ways to make each order card (a Minimale: each kind's way) (oven.ways)
         self.no_cards = (0,) * self.nk
         self._by_label = {}
         self.order_labels = tuple(o.label for o in self.deck)
@@ -289,7 +291,7 @@ class MammaMia(Game):
     def __getstate__(self):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
-        state.update(_settle_parts={}, _kind_rows={}, _order_turns={}, _kind_turns={}, _turns_seen={},
+        state.update(_settle_parts={}, _settle_makes={}, _kind_rows={}, _order_turns={}, _kind_turns={}, _turns_seen={},
                      _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={}, _shown_parts={}, _last_oven_view=None)
         return state
