@@ -172,10 +172,16 @@ export const css = `
    cut in half; scrolled to its end, the oldest entry stands whole above the fade. */
 .mm-log { list-style: none; margin: 0; padding: 0 0 16px; flex: 1 1 0; min-height: 0; overflow-y: auto;
   mask-image: linear-gradient(to bottom, #000 calc(100% - 20px), transparent calc(100% - 2px)); }
-.mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; }
+.mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; border-radius: 3px; }
 .mm-log li .mm-icon { width: 16px; height: 16px; flex: none; }
-.mm-log li.mm-log-new { font-weight: 700; }
-.mm-new-badge, .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
+/* The cards just played: a tint and a "new" badge in room every entry keeps for it, so marking
+   an entry or taking its mark off paints it again and moves nothing. The badge is the entry's
+   first words; hidden, a screen reader does not read it either. */
+.mm-log li::before { content: "new"; visibility: hidden; flex: none; width: 30px; box-sizing: border-box; text-align: center;
+  border-radius: 4px; font-size: 11px; line-height: 15px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
+.mm-log li.mm-log-new { background: color-mix(in srgb, var(--mm-fg) 8%, transparent); }
+.mm-log li.mm-log-new::before { visibility: visible; }
+.mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
 .mm-just-played { outline: 3px solid var(--mm-last); outline-offset: 1px; }
 .mm-seat.mm-just-moved { outline: 2px dashed var(--mm-last); outline-offset: 1px; }
 .mm-last-text { display: block; }
@@ -743,22 +749,18 @@ function ovenLogEntry(doc, view, ctx, entry, i) {
   return item;
 }
 
-/** An entry's marks: its class, the "new" badge of the cards just played, the cards of it
- * turned over so far. */
-function markLogEntry(doc, item, cls, isNew, partly) {
+/** An entry's marks: its class (the cards just played, revealed, being revealed), the cards
+ * of it turned over so far. */
+function markLogEntry(item, cls, partly) {
   // Set once per drawing of the entry (its signature) and marks.
-  if (item._mmSig === item._twSig && item._mmCls === cls && item._mmNew === isNew && item._mmPartly === partly) return;
+  if (item._mmSig === item._twSig && item._mmCls === cls && item._mmPartly === partly) return;
   item._mmSig = item._twSig;
   item._mmCls = cls;
-  item._mmNew = isNew;
   item._mmPartly = partly;
   if (item.className !== cls) {
     if (cls) item.className = cls;
     else item.removeAttribute("class");
   }
-  const badge = item.firstChild && item.firstChild.className === "mm-new-badge" ? item.firstChild : null;
-  if (isNew && !badge) item.prepend(el(doc, "span", { class: "mm-new-badge" }, "new"));
-  else if (!isNew && badge) badge.remove();
   const last = item.lastChild;
   const turned = last && last.nodeType === 3 && last.nodeValue.startsWith(" (") ? last : null;
   const text = partly === undefined ? null : ` (${partly} turned over)`;
@@ -797,7 +799,7 @@ function ovenLogItems(doc, view, ctx, log, played) {
       key: i,
       sig: entrySig(entry, seatName(view, ctx, entry.seat), colours[entry.seat]),
       build: () => ovenLogEntry(doc, view, ctx, entry, i),
-      patch: (node) => markLogEntry(doc, node, cls, isNew, part),
+      patch: (node) => markLogEntry(node, cls, part),
     });
   }
   return items;
