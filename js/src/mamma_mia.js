@@ -240,9 +240,14 @@ export const css = `
 .mm-seat-name .mm-icon { width: 16px; height: 16px; flex: none; }
 /* A seat to move again right after its own turn (it drew the Mamma Mia card and empties the
    oven) keeps "to move" and its Mamma Mia card's chip in sight: its dashed frame says it just
-   played, the words stay for a screen reader (mm-badge-quiet). */
-.mm-seat-name .mm-badge-last.mm-badge-quiet {
-  position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+   played, the words stay for a screen reader (mm-badge-quiet).
+   "To move" and "just played" stand in one place every seat keeps for the wider of them: a
+   badge shown or hidden (or kept for a screen reader, transparent) is painted, and no box of the
+   line moves. A hidden badge is not read either. */
+.mm-seat-marks { display: inline-grid; }
+.mm-seat-marks > * { grid-area: 1 / 1; justify-self: start; }
+.mm-seat-marks > [hidden] { display: inline; visibility: hidden; }
+.mm-seat-name .mm-badge-last.mm-badge-quiet { opacity: 0; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
 .mm-seat-facts b { color: var(--mm-fg); }
 /* A narrow players' region (a notebook beside Lab's file browser: 240 px): the counts keep their
@@ -997,16 +1002,19 @@ function seatNameItems(doc, view, ctx, played, s, p, colour) {
     { key: "dot", sig: colour || "", build: () => seatDot(doc, colour) },
     { key: "name", sig: name, build: () => doc.createTextNode(name) },
     badge("you", "mm-badge", "you", !!ctx && ctx.seat === s),
-    badge("turn", "mm-badge mm-badge-turn", "to move", toMove),
-    {
-      ...badge("last", "mm-badge mm-badge-last", "just played", justPlayed),
-      // Beside "to move" its words go to a screen reader only (set here, not found by a
-      // :has() rule, which every badge shown or hidden in the players' region would test).
-      patch: (node) => {
-        if (node.hidden === justPlayed) node.hidden = !justPlayed;
-        if (node.classList.contains("mm-badge-quiet") !== (justPlayed && toMove)) node.classList.toggle("mm-badge-quiet", justPlayed && toMove);
+    // The badges that pass on with the turn share one place kept for them in every seat.
+    shell("marks", () => el(doc, "span", { class: "mm-seat-marks" }), [
+      badge("turn", "mm-badge mm-badge-turn", "to move", toMove),
+      {
+        ...badge("last", "mm-badge mm-badge-last", "just played", justPlayed),
+        // Beside "to move" its words go to a screen reader only (set here, not found by a
+        // :has() rule, which every badge shown or hidden in the players' region would test).
+        patch: (node) => {
+          if (node.hidden === justPlayed) node.hidden = !justPlayed;
+          if (node.classList.contains("mm-badge-quiet") !== (justPlayed && toMove)) node.classList.toggle("mm-badge-quiet", justPlayed && toMove);
+        },
       },
-    },
+    ]),
     badge("winner", "mm-badge", "winner", (view.winners || []).includes(s) && view.phase === "over"),
     p.mamma_mia || view.mamma_mia_card === s
       ? fixed("mm", () => el(doc, "span", { class: "mm-mm-chip", dataset: { card: "mamma-mia" }, title: "The Mamma Mia card: its holder empties the oven" }, "Mamma Mia!"))

@@ -367,6 +367,72 @@ def test_what_a_frame_writes_is_laid_out_on_its_own(browser, tmp_path, name, pla
         page.close()
 
 
+# Where the marks of the last turn sit, frame by frame: where each log entry's words begin
+# (relative to the entry; an entry is known by its node and words), its weight and whether its "new" shows; each seat's "to move" and "just played" badges
+# (relative to the seat), shown or not.
+MARK_BOXES = """(limit) => {
+  const root = document.querySelector('.tw-root');
+  const slider = root.querySelector('.tw-slider');
+  const out = [];
+  const ids = new WeakMap();
+  let made = 0;
+  for (let i = 0; i <= Math.min(Number(slider.max), limit); i++) {
+    slider.value = i;
+    slider.dispatchEvent(new Event('input'));
+    const log = [...root.querySelectorAll('.mm-log li')].map((li) => {
+      const words = [...li.childNodes].find((n) => n.nodeType === 3);
+      const range = document.createRange();
+      range.selectNodeContents(words);
+      const w = range.getClientRects()[0], box = li.getBoundingClientRect();
+      const badge = getComputedStyle(li, '::before');
+      if (!ids.has(li)) ids.set(li, made++);
+      return [`${ids.get(li)} ${words.nodeValue}`, Math.round(w.left - box.left), getComputedStyle(li).fontWeight,
+        li.classList.contains('mm-log-new'), badge.content === '"new"' && badge.visibility === 'visible'];
+    });
+    const seats = [...root.querySelectorAll('.mm-seat')].map((seat) => {
+      const s = seat.getBoundingClientRect();
+      return [...seat.querySelectorAll('.mm-badge-turn, .mm-badge-last')].map((b) => {
+        const r = b.getBoundingClientRect();
+        return [b.className.split(' ')[1], Math.round(r.left - s.left), Math.round(r.top - s.top), Math.round(r.width), Math.round(r.height),
+          !b.hidden && getComputedStyle(b).visibility === 'visible'];
+      });
+    });
+    out.push({ log, seats });
+  }
+  return out;
+}"""
+
+
+def test_the_last_turn_s_marks_are_painted_and_move_no_box(browser, tmp_path):
+    # A turn marks its log entries "new" and passes "to move" on: marking and unmarking paint,
+    # the words of an entry and the badges of a seat stay where they are (a box that appears,
+    # or letters that turn bold, lay the region out again).
+    path = _replay("mamma-mia-plus", 6, 0, tmp_path)
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    try:
+        page.goto(path.as_uri())
+        page.wait_for_selector(".tw-root .tw-board *")
+        frames = page.evaluate(MARK_BOXES, 2000)
+    finally:
+        page.close()
+    words, weights, badges = {}, set(), {}
+    marked = shown = 0
+    for f in frames:
+        for key, left, weight, new, badge in f["log"]:
+            words.setdefault(key, set()).add(left)
+            weights.add(weight)
+            assert new == badge, (key, new, badge)
+            marked += new
+        for s, seat in enumerate(f["seats"]):
+            for which, left, top, width, height, visible in seat:
+                badges.setdefault((s, which), set()).add((left, top, width, height))
+                shown += visible
+    assert marked > 50 and shown > 100, (marked, shown)
+    assert {k: v for k, v in words.items() if len(v) > 1} == {}
+    assert len(weights) == 1, weights
+    assert {k: v for k, v in badges.items() if len(v) > 1} == {}
+
+
 def test_the_tally_switches_in_the_page_without_a_kernel(browser, tmp_path):
     path = _replay("mamma-mia", 3, 0, tmp_path)
     page = browser.new_page(viewport={"width": 1280, "height": 800})
