@@ -134,10 +134,10 @@ def helpers_of(state, owner):
 def next_helper(state, owner, asked=None):
     """The first seat after ``asked`` (None: after the owner), from the owner's left, that may
     be asked for Help; None when nobody is left."""
-    n = state.game.players
-    waiters = state.waiters
-    for i in range(1 if asked is None else (asked - owner) % n + 1, n):
-        s = (owner + i) % n
+    g = state.game
+    waiters = state.__dict__["waiters"]
+    # the seats from the owner's left, after the one asked last
+    for s in g._ask_order[owner][0 if asked is None else (asked - owner) % g.players:]:
         if waiters[s]:
             return s
     return None

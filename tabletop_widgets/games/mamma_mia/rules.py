@@ -15,6 +15,7 @@ from __future__ import annotations
 import bisect
 import json
 import os
+from operator import ge
 from dataclasses import dataclass
 from typing import Optional
 
@@ -24,7 +25,7 @@ from tabletop_widgets.core.game import files_allowed, read_option_file
 
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
-    BOMBASTICA_MIN, COLOURS, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
+    BOMBASTICA_MIN, COLOURS, HELP, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, REFUSE, RESTOCK, Ask, Help, Make, Refuse, Restock,
     SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _kept, _make_action,
     _make_action_new, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
     cards_phrase, cards_text, kind_words, order_name)
@@ -251,6 +252,9 @@ class MammaMia(Game):
         self.shown_cards = tuple(dict(d, owner=o.colour, needs=None, from_table={}, from_hand={}, from_helper={},
                                       helper=None, result=None) for o, d in zip(self.deck, self.card_dicts))
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
+        # the seats asked for Help, from each seat's left (oven.next_helper)
+        self._ask_order = tuple(tuple((s + i) % self.players for i in range(1, self.players))
+                                for s in range(self.players))
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
         self._help = bool(self.options.get("help", False))  # the property ``help``, read on hot paths
@@ -260,6 +264,8 @@ class MammaMia(Game):
         self._settle_makes = {}  # the answer making each way, by the way and what the table lacks
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
         self._kind_rows, self._order_turns, self._kind_turns, self._turns_seen = {}, {}, {}, {}
+        self._label_sets = {}  # classic: each hand of orders' set of labels, as bits
+        self._optional = self.options["optional_actions"]
         # the orders' labels, sorted, and each order card's label as one bit (1 << its index)
         self._labels = tuple(sorted({o.label for o in self.deck}))
         # A colour of at most 8 labels (classic) has at most 256 sets of them in a hand, which
@@ -292,6 +298,7 @@ class MammaMia(Game):
         state = super().__getstate__()
         # the parts of turns, settling decisions, ways and views, kept by what they depend on
         state.update(_settle_parts={}, _settle_makes={}, _kind_rows={}, _order_turns={}, _kind_turns={}, _turns_seen={},
+                     _label_sets={},
                      _ways={}, _hand_views={}, _order_views={}, _table_views={}, _player_views={},
                      _decision_views={}, _shown_parts={}, _last_oven_view=None)
         return state
@@ -655,14 +662,18 @@ class MammaMiaState(State):
 
     # legal actions ------------------------------------------------------------------------
     def legal_actions(self):
-        if self.phase == "turn":
+        d = self.__dict__
+        phase = d["phase"]
+        if phase == "turn":
             return self._turn_actions()
-        if self.phase == "evaluation":
-            if self.pending is None:  # a sub-step between decisions (an event's ``after``)
+        if phase == "evaluation":
+            pending = d["pending"]
+            if pending is None:  # a sub-step between decisions (an event's ``after``)
                 return []
-            if self.pending[0] == "settle":
+            if pending[0] == "settle":
                 return oven.settle_actions(self)
-            return oven.help_actions(self)
+            # an asked player's answers: help only when holding every asked card
+            return [HELP, REFUSE] if all(map(ge, d["hands_ing"][pending[5]], pending[3])) else [REFUSE]
         return []
 
     def _turn_actions(self):
@@ -671,27 +682,43 @@ class MammaMiaState(State):
         # it, with no order or one order of each label held. Joining them is quicker than
         # looking up whole lists kept by hand: those are too many to stay in the processor's
         # caches.
-        g = self.game
-        seat = self.turn
-        ing = self.hands_ing[seat]
+        d = self.__dict__
+        g = d["game"]
+        seat = d["turn"]
+        ing = d["hands_ing"][seat]
         if g.draw_cap is not None and not any(ing):
             return [RESTOCK]
-        hand_orders = self.hands_ord[seat]
+        hand_orders = d["hands_ord"][seat]
         size = sum(ing) + len(hand_orders)
-        no_put = g.options["optional_actions"] or size == len(hand_orders)  # a pass or only an order
+        no_put = g._optional or size == len(hand_orders)  # a pass or only an order
         order_labels = g.order_labels
         if g._label_sets_kept:
-            # few sets of labels (classic): a hand's parts are kept by its set and size at once
-            bits = 0
-            for o in hand_orders:
-                bits |= g._label_bits[o]
+            # few sets of labels (classic): a hand's parts are kept by its set and size at once;
+            # the set of each hand of orders is kept too (at most 256 a colour)
+            bits = g._label_sets.get(hand_orders)
+            if bits is None:
+                bits = 0
+                for o in hand_orders:
+                    bits |= g._label_bits[o]
+                _kept(g._label_sets, hand_orders, bits, _TURN_PARTS)
             key = bits << 8 | size
             parts = g._kind_turns.get(key)
             if parts is None:
                 labels = tuple(sorted({order_labels[o] for o in hand_orders}))
                 parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels],
                               _TURN_PARTS)
-            return self._parts_turns(parts, ing, size, no_put)
+            # _parts_turns, written out
+            out = []
+            if no_put:
+                part = parts[g.nk][0]  # the last row: no ingredient put
+                out += self._kind_turns(parts, None, 0, size, parts[-1]) if part is None else part
+            k = 0
+            for n in ing:
+                if n:
+                    part = parts[k][n]
+                    out += self._kind_turns(parts, k, n, size, parts[-1]) if part is None else part
+                k += 1
+            return out
         if len(hand_orders) > 1:
             labels = {order_labels[o] for o in hand_orders}
             if len(labels) > 1:
@@ -807,8 +834,8 @@ class MammaMiaState(State):
     def _apply_turn(self, action, events):
         """The turn ``action``; ``events`` is a list to write the events into, or None to
         write none (the state's ``_events`` is then None, for :meth:`_apply` to fill in)."""
-        g = self.game
         d0 = self.__dict__
+        g = d0["game"]
         seat = d0["turn"]
         in_oven = old_oven = d0["oven"]
         supply = old_supply = d0["supply"]
@@ -833,7 +860,6 @@ class MammaMiaState(State):
             moved = False
             if count:
                 ing[k] -= count
-                in_oven = in_oven + (("i", seat, k, count),)
                 moved = True
             if label is not None:
                 # the first card of the label: the lowest id, as hands of orders are sorted
@@ -844,12 +870,15 @@ class MammaMiaState(State):
                         break
                     i += 1
                 orders = orders[:i] + orders[i + 1:]
-                in_oven = in_oven + (("o", seat, oid),)
+                in_oven += (("i", seat, k, count), ("o", seat, oid)) if count else (("o", seat, oid),)
                 moved = True
+            elif count:
+                in_oven += (("i", seat, k, count),)
             if source is not None:
                 need = g.limit - sum(ing) - len(orders)
-                if g.draw_cap is not None and need > g.draw_cap:
-                    need = g.draw_cap
+                cap = g.draw_cap
+                if cap is not None and need > cap:
+                    need = cap
                 if draw is not None and need > draw:
                     need = draw
                 if source == "waiter":
@@ -894,10 +923,14 @@ class MammaMiaState(State):
             d["hands_ord"] = in_seat(d0["hands_ord"], orders)
         if waiter is not None and drew:
             d["waiters"] = in_seat(d0["waiters"], waiter)
-        d["supply"] = supply
-        d["mm"] = mm
+        if supply is not old_supply:
+            d["supply"] = supply
+        if mm is not d0["mm"]:
+            d["mm"] = mm
         if moved:
-            stall = d["stall"] = 0
+            stall = 0
+            if d0["stall"]:
+                d["stall"] = 0
         else:
             stall = d["stall"] = d0["stall"] + 1
         d["_events"] = None
@@ -911,10 +944,11 @@ class MammaMiaState(State):
         turn_event = None if events is None else self._turn_event(action, restock, source, drew, got, mm)
         # the oven phase ends with the last supply card, or when the supply is empty after a
         # turn, or when a whole cycle of turns moved no card (the deadlock guard)
-        deadlock = stall >= g.players
+        players = g.players
+        deadlock = stall >= players
         if supply and not deadlock:
             seat += 1
-            d["turn"] = d["to_move"] = 0 if seat == g.players else seat
+            d["turn"] = d["to_move"] = 0 if seat == players else seat
             if events is not None:
                 d["_events"] = (turn_event,)
             return state
