@@ -264,7 +264,8 @@ class MammaMia(Game):
         self._settle_makes = {}  # the answer making each way, by the way and what the table lacks
         # the parts of a turn's legal actions (MammaMiaState._turn_actions)
         self._kind_rows, self._order_turns, self._kind_turns, self._turns_seen = {}, {}, {}, {}
-        self._label_sets = {}  # classic: each hand of orders' set of labels, as bits
+        # each hand of orders' set of labels: as bits in classic, sorted in Plus
+        self._label_sets = {}
         self._optional = self.options["optional_actions"]
         # the orders' labels, sorted, and each order card's label as one bit (1 << its index)
         self._labels = tuple(sorted({o.label for o in self.deck}))
@@ -720,14 +721,19 @@ class MammaMiaState(State):
                 k += 1
             return out
         if len(hand_orders) > 1:
-            labels = {order_labels[o] for o in hand_orders}
+            # the sorted labels of a hand of orders, kept by the hand (orders change less
+            # often than ingredients)
+            labels = g._label_sets.get(hand_orders)
+            if labels is None:
+                labels = _kept(g._label_sets, hand_orders, tuple(sorted({order_labels[o] for o in hand_orders})),
+                               _TURN_PARTS)
             if len(labels) > 1:
                 # Hands of orders of several labels seldom come again (Plus: 15 orders a
                 # colour, up to 9 in a hand), and one that did came with other ingredients,
                 # whose parts were new too: parts kept for them cost a join and a cache entry
                 # (and the garbage collector's time) for little reuse. Their turns are joined
                 # from the rows of each count, the labels in the sorted order of ``_labels``.
-                return self._joined_turns(ing, size, tuple(sorted(labels)), no_put)
+                return self._joined_turns(ing, size, labels, no_put)
         # a hand of one label or none: its parts (``_kind_turns``, by the label's bit and the
         # hand's size, then by kind and count) are kept from the second time it is seen
         key = (g._label_bits[hand_orders[0]] if hand_orders else 0) << 8 | size
