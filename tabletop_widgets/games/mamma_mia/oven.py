@@ -160,7 +160,11 @@ def settle_actions(state):
             actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
             _kept(g._settle_parts, key, actions, _SETTLE_PARTS)
         return list(actions)
-    variants, missings = _ways_lacking(state, card)
+    memo = d.get("_settled")  # _ways_lacking, its memo read here
+    if memo is not None and memo[0] is d["pending"] and memo[1] is d["table"]:
+        variants, missings = memo[2], memo[3]
+    else:
+        variants, missings = _ways_lacking(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
     no_cards = g.no_cards
@@ -181,7 +185,8 @@ def settle_actions(state):
     else:
         parts = g._settle_parts
         for (variant, _), missing in zip(variants, missings):
-            key = (variant, missing, tuple(map(min, hand, missing)), True)
+            # what the hand holds of what is missing (a list built is quicker than map(min))
+            key = (variant, missing, tuple([h if h < m else m for h, m in zip(hand, missing)]), True)
             part = parts.get(key)
             if part is None:
                 part = _kept(parts, key, _settle_part(g, *key), _SETTLE_PARTS)
