@@ -181,6 +181,15 @@ export const css = `
   border-radius: 4px; font-size: 11px; line-height: 15px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
 .mm-log li.mm-log-new { background: color-mix(in srgb, var(--mm-fg) 8%, transparent); }
 .mm-log li.mm-log-new::before { visibility: visible; }
+/* A narrow oven (a 900 px table): the badge's room would wrap most entries onto two lines. The
+   entries just played keep their tint and take a bar at their edge instead, in room as narrow
+   as the bar; "new" is still read, not shown. */
+.mm-oven-box { container: mm-oven / inline-size; }
+@container mm-oven (max-width: 200px) {
+  .mm-log li { padding-left: 5px; }
+  .mm-log li::before { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .mm-log li.mm-log-new { box-shadow: inset 3px 0 0 var(--mm-fg); }
+}
 .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
 .mm-just-played { outline: 3px solid var(--mm-last); outline-offset: 1px; }
 .mm-seat.mm-just-moved { outline: 2px dashed var(--mm-last); outline-offset: 1px; }

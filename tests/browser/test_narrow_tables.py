@@ -241,6 +241,30 @@ def test_the_seat_that_just_played_says_so_in_words_while_another_is_to_move(pag
     assert seen[848][0][1] and not seen[848][0][2], seen[848]
 
 
+def test_a_narrow_oven_marks_the_cards_just_played_without_the_badge_s_room(page, tmp_path):
+    # At 1280 px every oven-log entry keeps room for a "new" badge; at 900 px the oven is too
+    # narrow for it (most entries would wrap): the entries just played take a bar at their edge
+    # and their tint, and "new" is still in the page for a screen reader.
+    m = tw.Match("mamma-mia", seed=3, players=4)
+    m.autoplay({s: tw.bots.Random(seed=s) for s in range(4)}, max_steps=6)
+    _open(page, tw.widget(m, frame=(6, 0), replay=True), tmp_path / "oven-log.html")
+    marks = """() => [...document.querySelectorAll('.mm-log li')].map((li) => {
+      const before = getComputedStyle(li, '::before');
+      const text = li.querySelector('.mm-dot').getBoundingClientRect().left - li.getBoundingClientRect().left;
+      return {isNew: li.classList.contains('mm-log-new'), text: Math.round(text), word: before.content,
+              shown: before.visibility === 'visible' && before.position !== 'absolute',
+              bar: getComputedStyle(li).boxShadow !== 'none'}; })"""
+    seen = {}
+    for width in (None, 900):
+        _width(page, width)
+        seen[width] = page.evaluate(marks)
+        _shot(page, f"oven-log-{width or 1280}")
+    wide, narrow = seen[None], seen[900]
+    assert any(e["isNew"] for e in wide) and any(not e["isNew"] for e in wide), wide
+    assert all(e["shown"] == e["isNew"] and not e["bar"] and e["text"] >= 30 for e in wide), wide
+    assert all(not e["shown"] and e["bar"] == e["isNew"] and e["text"] <= 8 and e["word"] == '"new"' for e in narrow), narrow
+
+
 def test_a_display_that_must_be_challenged_says_so_in_the_status_line_s_room(page, tmp_path):
     # Step 41: a seat laid the last cards of its hand; the next must challenge it.
     m = tw.Match("mammuz", seed=0, players=3)
