@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .rng import _GOLDEN, _LIMITED, _LIMITS, _MASK, Rng, below_state
+from .rng import Rng, below_state
 
 _BOTS: dict[str, dict[str, type]] = {}
 
@@ -43,21 +43,12 @@ class Random(Bot):
     reads_observation = False
 
     def choose(self, observation, legal_actions):
-        # Bot._pick with its draw (rng.below_state) written out: a playout's every action asks
-        # for one, and the two calls were most of what choosing cost
-        n = len(legal_actions)
-        if not 0 < n < _LIMITED:
+        # The draw itself (Bot._pick without its check and call): a playout asks for one each
+        # action; an empty list goes to _pick, which says so.
+        if not legal_actions:
             return self._pick(legal_actions)
-        limit = _LIMITS[n]
-        state = self._rng_state
-        while True:
-            state = (state + _GOLDEN) & _MASK
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-            z ^= z >> 31
-            if z < limit:
-                self._rng_state = state
-                return legal_actions[z % n]
+        i, self._rng_state = below_state(self._rng_state, len(legal_actions))
+        return legal_actions[i]
 
 
 def observation_for(bot, state, seat):

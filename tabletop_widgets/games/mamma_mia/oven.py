@@ -16,7 +16,6 @@ or, when ``events`` is None, writes no event (a playout that reads none; the sta
 from __future__ import annotations
 
 import itertools
-from operator import ge
 
 from tabletop_widgets.core import Rng
 
@@ -160,11 +159,7 @@ def settle_actions(state):
             actions = tuple(_make_action(None, add, g.kinds) for add in _multisets(hand, key[0])) + (SEND_BACK,)
             _kept(g._settle_parts, key, actions, _SETTLE_PARTS)
         return list(actions)
-    memo = d.get("_settled")  # _ways_lacking, its memo read here
-    if memo is not None and memo[0] is d["pending"] and memo[1] is d["table"]:
-        variants, missings = memo[2], memo[3]
-    else:
-        variants, missings = _ways_lacking(state, card)
+    variants, missings = _ways_lacking(state, card)
     # an order the table can make is made: Help and sending back exist only for what is
     # missing, so when the table alone holds a way the owner only chooses among the ways
     no_cards = g.no_cards
@@ -175,7 +170,7 @@ def settle_actions(state):
         # the table holds it or the hand holds all it lacks (what _settle_part offers then)
         makes = g._settle_makes
         for (variant, _), missing in zip(variants, missings):
-            if missing == no_cards or all(map(ge, hand, missing)):
+            if missing == no_cards or _covers(hand, missing):
                 key = (variant, missing)
                 make = makes.get(key)
                 if make is None:
@@ -200,12 +195,14 @@ def _ways_lacking(state, card):
     """The ways to make the pending ``card`` and what the table lacks for each. The same pending
     decision and table (by identity) have the same ones: worked out when the order was revealed
     (:func:`settle_revealed`) or first offered, and kept with the state for applying the answer."""
-    memo = state.__dict__.get("_settled")
-    if memo is not None and memo[0] is state.pending and memo[1] is state.table:
+    d = state.__dict__
+    memo = d.get("_settled")
+    if memo is not None and memo[0] is d["pending"] and memo[1] is d["table"]:
         return memo[2], memo[3]
     variants, _ = ways(state, card)
-    missings = [_missing(needs, state.table) for _, needs in variants]
-    state.__dict__["_settled"] = (state.pending, state.table, variants, missings)
+    table = d["table"]
+    missings = [_missing(needs, table) for _, needs in variants]
+    d["_settled"] = (d["pending"], table, variants, missings)
     return variants, missings
 
 

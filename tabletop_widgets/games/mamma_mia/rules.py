@@ -15,7 +15,6 @@ from __future__ import annotations
 import bisect
 import json
 import os
-from operator import ge
 from dataclasses import dataclass
 from typing import Optional
 
@@ -25,7 +24,7 @@ from tabletop_widgets.core.game import files_allowed, read_option_file
 
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
-    BOMBASTICA_MIN, COLOURS, HELP, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, REFUSE, RESTOCK, Ask, Help, Make, Refuse, Restock,
+    BOMBASTICA_MIN, COLOURS, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
     SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _kept, _make_action,
     _make_action_new, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
     cards_phrase, cards_text, kind_words, order_name)
@@ -257,7 +256,7 @@ class MammaMia(Game):
                                 for s in range(self.players))
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
-        self._help = bool(self.options.get("help", False))  # the property ``help``, read on hot paths
+        self._help = bool(self.options.get("help", False))  # ``help``, an attribute read on hot paths
         self._seat_names = tuple(c.capitalize() for c in COLOURS[: self.players])
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
@@ -324,7 +323,7 @@ class MammaMia(Game):
 
     @property
     def help(self) -> bool:
-        return bool(self.options.get("help", False))
+        return self._help
 
     def order_id(self, seat: int, label: str) -> int:
         """The id of the first order card of ``seat``'s colour whose label is ``label``."""
@@ -673,8 +672,7 @@ class MammaMiaState(State):
                 return []
             if pending[0] == "settle":
                 return oven.settle_actions(self)
-            # an asked player's answers: help only when holding every asked card
-            return [HELP, REFUSE] if all(map(ge, d["hands_ing"][pending[5]], pending[3])) else [REFUSE]
+            return oven.help_actions(self)
         return []
 
     def _turn_actions(self):
@@ -708,58 +706,43 @@ class MammaMiaState(State):
                 labels = tuple(sorted({order_labels[o] for o in hand_orders}))
                 parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels],
                               _TURN_PARTS)
-            # _parts_turns, written out
-            out = []
-            if no_put:
-                part = parts[g.nk][0]  # the last row: no ingredient put
-                out += self._kind_turns(parts, None, 0, size, parts[-1]) if part is None else part
-            k = 0
-            for n in ing:
-                if n:
-                    part = parts[k][n]
-                    out += self._kind_turns(parts, k, n, size, parts[-1]) if part is None else part
-                k += 1
-            return out
-        if len(hand_orders) > 1:
-            # the sorted labels of a hand of orders, kept by the hand (orders change less
-            # often than ingredients)
-            labels = g._label_sets.get(hand_orders)
-            if labels is None:
-                labels = _kept(g._label_sets, hand_orders, tuple(sorted({order_labels[o] for o in hand_orders})),
-                               _TURN_PARTS)
-            if len(labels) > 1:
-                # Hands of orders of several labels seldom come again (Plus: 15 orders a
-                # colour, up to 9 in a hand), and one that did came with other ingredients,
-                # whose parts were new too: parts kept for them cost a join and a cache entry
-                # (and the garbage collector's time) for little reuse. Their turns are joined
-                # from the rows of each count, the labels in the sorted order of ``_labels``.
-                return self._joined_turns(ing, size, labels, no_put)
-        # a hand of one label or none: its parts (``_kind_turns``, by the label's bit and the
-        # hand's size, then by kind and count) are kept from the second time it is seen
-        key = (g._label_bits[hand_orders[0]] if hand_orders else 0) << 8 | size
-        parts = g._kind_turns.get(key)
-        if parts is None:
-            labels = (order_labels[hand_orders[0]],) if hand_orders else ()
-            if key not in g._turns_seen:
-                _kept(g._turns_seen, key, None, _TURN_PARTS)
-                return self._joined_turns(ing, size, labels, no_put)
-            parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels], _TURN_PARTS)
-        return self._parts_turns(parts, ing, size, no_put)
-
-    def _parts_turns(self, parts, ing, size, no_put):
-        """The turns of a hand holding ``ing`` joined from its kept ``parts`` (one per kind and
-        count, built when first needed; the last entry is the hand's labels)."""
-        g = self.game
-        labels = parts[-1]
+        else:
+            if len(hand_orders) > 1:
+                # the sorted labels of a hand of orders, kept by the hand (orders change less
+                # often than ingredients)
+                labels = g._label_sets.get(hand_orders)
+                if labels is None:
+                    labels = _kept(g._label_sets, hand_orders, tuple(sorted({order_labels[o] for o in hand_orders})),
+                                   _TURN_PARTS)
+                if len(labels) > 1:
+                    # Hands of orders of several labels seldom come again (Plus: 15 orders a
+                    # colour, up to 9 in a hand), and one that did came with other ingredients,
+                    # whose parts were new too: parts kept for them cost a join and a cache entry
+                    # (and the garbage collector's time) for little reuse. Their turns are joined
+                    # from the rows of each count, the labels in the sorted order of ``_labels``.
+                    return self._joined_turns(ing, size, labels, no_put)
+            # a hand of one label or none: its parts (``_kind_turns``, by the label's bit and the
+            # hand's size, then by kind and count) are kept from the second time it is seen
+            key = (g._label_bits[hand_orders[0]] if hand_orders else 0) << 8 | size
+            parts = g._kind_turns.get(key)
+            if parts is None:
+                labels = (order_labels[hand_orders[0]],) if hand_orders else ()
+                if key not in g._turns_seen:
+                    _kept(g._turns_seen, key, None, _TURN_PARTS)
+                    return self._joined_turns(ing, size, labels, no_put)
+                parts = _kept(g._kind_turns, key, [[None] * (size + 1) for _ in range(g.nk + 1)] + [labels],
+                              _TURN_PARTS)
+        # The turns joined from the hand's kept parts: one per kind and count, built when first
+        # needed (the last entry is the hand's labels).
         out = []
         if no_put:
             part = parts[g.nk][0]  # the last row: no ingredient put
-            out += self._kind_turns(parts, None, 0, size, labels) if part is None else part
+            out += self._kind_turns(parts, None, 0, size, parts[-1]) if part is None else part
         k = 0
         for n in ing:
             if n:
                 part = parts[k][n]
-                out += self._kind_turns(parts, k, n, size, labels) if part is None else part
+                out += self._kind_turns(parts, k, n, size, parts[-1]) if part is None else part
             k += 1
         return out
 
