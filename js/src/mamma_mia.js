@@ -548,8 +548,11 @@ function seatName(view, ctx, seat) {
   return names[seat] || `Seat ${seat + 1}`;
 }
 
+/** A seat's dot's classes: the dot in its seat's colour. */
+const dotClass = (colour) => `mm-dot ${colourClass(colour)}`;
+
 function seatDot(doc, colour) {
-  return el(doc, "span", { class: `mm-dot ${colourClass(colour)}`, "aria-hidden": "true" });
+  return el(doc, "span", { class: dotClass(colour), "aria-hidden": "true" });
 }
 
 function seatPlayers(view) {
@@ -642,7 +645,7 @@ export function lastTurnItem(doc, view, ctx, frame) {
       parts.push(played.source === "waiter" ? `drew ${played.drew} order${played.drew === 1 ? "" : "s"} from their waiter` : `drew ${played.drew} from the supply`);
     }
     const words = ` ${who} ${parts.length ? parts.join(", ") : "passed"}.`;
-    const dot = `mm-dot ${colourClass(colour)}`;
+    const dot = dotClass(colour);
     items.push({
       key: "text",
       build: () => el(doc, "div", { class: "mm-last-text" }, seatDot(doc, colour), words),
@@ -692,14 +695,14 @@ export function statusItems(doc, view, ctx) {
     const decision = view.evaluation && view.evaluation.decision;
     now = textItem("emptying", () => el(doc, "span", {}), decision ? `Emptying the oven — ${seatName(view, ctx, decision.seat)} decides` : "Emptying the oven");
   } else if (view.to_move !== null && view.to_move !== undefined) {
-    const dotClass = `mm-dot ${colourClass((view.colours || [])[view.to_move])}`;
+    const toMoveDot = dotClass((view.colours || [])[view.to_move]);
     const text = `${seatName(view, ctx, view.to_move)} to play`;
     now = {
       key: "turn",
       build: () => el(doc, "span", { class: "mm-turn" }, seatDot(doc, (view.colours || [])[view.to_move]), " ", text),
       update: (node) => {
         const dot = node.firstChild;
-        if (dot.className !== dotClass) dot.className = dotClass;
+        if (dot.className !== toMoveDot) dot.className = toMoveDot;
         if (node.lastChild.nodeValue !== text) node.lastChild.nodeValue = text;
       },
     };
@@ -1340,7 +1343,7 @@ export function decisionItem(doc, view, ctx) {
   if (!decision) return null;
   const mine = ctx && ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
   const role = mine ? "dialog" : "status";
-  const dotClass = `mm-dot ${colourClass((view.colours || [])[decision.seat])}`;
+  const deciderDot = dotClass((view.colours || [])[decision.seat]);
   // The engine words the question for this view: "you" to the seat that decides, the seat's
   // name to everybody else.
   const question = ` ${decision.question}`;
@@ -1350,7 +1353,7 @@ export function decisionItem(doc, view, ctx) {
       build: () => el(doc, "div", { class: "mm-decision-q" }, seatDot(doc, (view.colours || [])[decision.seat]), question),
       update: (node) => {
         const dot = node.firstChild;
-        if (dot.className !== dotClass) dot.className = dotClass;
+        if (dot.className !== deciderDot) dot.className = deciderDot;
         if (node.lastChild.nodeValue !== question) node.lastChild.nodeValue = question;
       },
     },
