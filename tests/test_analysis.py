@@ -248,3 +248,16 @@ def test_default_chunks_shrink_to_single_games_so_workers_finish_together():
     fixed = ChunkSpy()
     tw.simulate("toy-fifteen", games=10, executor=fixed, chunk_size=4, progress=False)
     assert [len(c) for c in fixed.chunks] == [4, 4, 2]  # an explicit chunk_size is kept
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_default_chunks_give_the_same_table_on_one_worker_or_two_of_either_executor(workers):
+    # The chunks are cut by the number of workers (from 150 games to single ones on one
+    # worker, from 75 on two); where a game runs never changes its row or its place.
+    kwargs = dict(games=450, players=3, bots=["random", FirstLegal, "random"], seed=11, progress=False)
+    serial = tw.simulate("toy-fifteen", **kwargs)
+    with concurrent.futures.ProcessPoolExecutor(workers) as pool:
+        pdt.assert_frame_equal(serial, tw.simulate("toy-fifteen", executor=pool, **kwargs))
+    distributed = pytest.importorskip("distributed")
+    with distributed.Client(processes=False, n_workers=workers, threads_per_worker=1, dashboard_address=None) as client:
+        pdt.assert_frame_equal(serial, tw.simulate("toy-fifteen", executor=client, **kwargs))
