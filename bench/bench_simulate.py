@@ -4,9 +4,13 @@
 
 For each game (in the configurations of the other benchmarks) the same seeded games (random
 bots) are played by one worker and by two, in a ``concurrent.futures.ProcessPoolExecutor`` and
-in a ``dask.distributed`` local cluster of worker processes. Pools are started and warmed before
-the clock runs, as in a notebook that reuses its executor: every worker, of either pool, plays
-about ``--warm`` seconds of other games. The engines fill caches in each process as they play (a
+in a ``dask.distributed`` local cluster of worker processes. One pool is alive at a time, as a
+notebook uses one executor: for each game and kind, the pool of 1 worker is started, warmed,
+timed and shut down, then the pool of 2 workers. An idle Dask cluster is not idle on two cores:
+its scheduler, nannies and workers take some 55 ms of CPU a second with one worker, 105 with
+two, which a cluster kept beside the one timed would take from a 2-worker run. Pools are warmed
+before the clock runs, as in a notebook that reuses its executor: every worker plays about
+``--warm`` seconds of other games. The engines fill caches in each process as they play (a
 fresh process plays its first 140 Mamba games some 14% slower, and its caches go on filling for
 hundreds more), so a pool warmed by a few games leaves two workers, each with half the games
 behind it, colder than one worker that played them all.
@@ -72,25 +76,27 @@ def calibrate(name, players, seconds):
     return cpu
 
 
-def schedule_bound(cpu, executors):
-    """time(1 worker) / time(2 workers) of the chunks ``tw.simulate`` sends each executor, the
-    games taking their CPU times ``cpu`` and each chunk going to the first worker free."""
-    def makespan(executor, workers):
+def schedule_bound(cpu, chunks):
+    """time(1 worker) / time(2 workers) of the chunks ``tw.simulate`` sends each pool (``chunks``
+    by number of workers), the games taking their CPU times ``cpu`` and each chunk going to
+    the first worker free."""
+    def makespan(workers):
         free = [0.0] * workers
-        for chunk in _chunks(list(range(len(cpu))), None, executor):
+        for chunk in chunks[workers]:
             heapq.heappush(free, heapq.heappop(free) + sum(cpu[s] for s in chunk))
         return max(free)
 
-    return makespan(executors[1], 1) / makespan(executors[2], 2)
+    return makespan(1) / makespan(2)
 
 
-class Pools:
-    """A process pool and (optionally) a Dask cluster of ``n`` workers, started and warmed."""
+class Pool:
+    """``n`` workers of one kind: a process pool or a Dask local cluster of worker processes."""
 
-    def __init__(self, n, dask):
-        self.executors = {"process": concurrent.futures.ProcessPoolExecutor(n)}
-        self.cluster = None
-        if dask:
+    def __init__(self, kind, n):
+        self.kind, self.cluster = kind, None
+        if kind == "process":
+            self.executor = concurrent.futures.ProcessPoolExecutor(n)
+        else:
             from distributed import Client, LocalCluster
 
             # the scheduler runs in this process; workers closing with the cluster log harmless errors
@@ -98,22 +104,20 @@ class Pools:
 
             self.cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=":0",
                                         silence_logs=logging.CRITICAL)
-            self.executors["dask"] = Client(self.cluster)
+            self.executor = Client(self.cluster)
 
     def warm(self, name, players, n, games):
         """Every worker plays about ``games`` games (the same count in every pool)."""
-        for executor in self.executors.values():
-            tw.simulate(name, games=max(4, games) * n, players=players, seed=WARM_SEED, executor=executor,
-                        progress=False)
+        tw.simulate(name, games=max(4, games) * n, players=players, seed=WARM_SEED, executor=self.executor,
+                    progress=False)
 
-    def cpu(self, kind):
-        """The CPU seconds the workers of ``kind`` have used so far (None where unknown)."""
-        executor = self.executors[kind]
-        if kind == "dask":
-            return sum(executor.run(time.process_time).values())
+    def cpu(self):
+        """The CPU seconds the workers have used so far (None where unknown)."""
+        if self.kind == "dask":
+            return sum(self.executor.run(time.process_time).values())
         try:
             total = 0
-            for pid in executor._processes:
+            for pid in self.executor._processes:
                 with open(f"/proc/{pid}/stat") as f:
                     fields = f.read().rsplit(")", 1)[1].split()
                 total += int(fields[11]) + int(fields[12])  # utime, stime in clock ticks
@@ -122,10 +126,47 @@ class Pools:
             return None
 
     def close(self):
-        for kind, executor in self.executors.items():
-            executor.shutdown() if kind == "process" else executor.close()
-        if self.cluster is not None:
+        if self.kind == "process":
+            self.executor.shutdown()
+        else:
+            self.executor.close()
             self.cluster.close()
+
+
+def measure(name, players, cpu, kind, args):
+    """The pools of ``kind`` one after the other (1 worker, then 2), each alone: started, warmed
+    on ``name``, timed on ``--repeats`` runs of the games of ``cpu``, shut down."""
+    games = len(cpu)
+    timings, chunks = {}, {}
+    for n in (1, 2):
+        pool = Pool(kind, n)
+        try:
+            pool.warm(name, players, n, round(games * args.warm / args.seconds))
+            chunks[n] = _chunks(list(range(games)), None, pool.executor)
+            timings[n] = []
+            for repeat in range(args.repeats):
+                load = os.getloadavg()[0]
+                before = pool.cpu()
+                spent, table = timed(name, players, games, pool.executor, seed=repeat * games)
+                after = pool.cpu()
+                timings[n].append((spent, load, None if before is None else after - before, table))
+        finally:
+            pool.close()
+    # run r of 1 worker against run r of 2 (the same games); the run of the median speed-up
+    runs = [{1: one, 2: two} for one, two in zip(timings[1], timings[2])]
+    same = all(run[1][3].equals(run[2][3]) for run in runs)
+    runs.sort(key=lambda run: run[1][0] / run[2][0])
+    best = runs[len(runs) // 2]
+    bound = schedule_bound(cpu, chunks)
+    print(f"{name:15s} {players}p {kind:8s} {games:5d} games: 1 worker {best[1][0]:6.2f} s "
+          f"(load {best[1][1]:.1f}), 2 workers {best[2][0]:6.2f} s (load {best[2][1]:.1f}), "
+          f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x, "
+          f"workers' CPU {_seconds(best[1][2])} / {_seconds(best[2][2])}"
+          + ("" if same else "  (TABLES DIFFER)"))
+    return {"seconds_1": best[1][0], "seconds_2": best[2][0], "speedup": best[1][0] / best[2][0],
+            "load_1": best[1][1], "load_2": best[2][1], "schedule_bound": bound,
+            "same_table": bool(same), "worker_cpu_1": best[1][2], "worker_cpu_2": best[2][2],
+            "speedups": [run[1][0] / run[2][0] for run in runs]}
 
 
 def _seconds(x):
@@ -164,47 +205,19 @@ def main(argv=None):
     parser.add_argument("--games", nargs="*", default=None, help="the games to measure (default: every game)")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "simulate.json"))
     args = parser.parse_args(argv)
-    pools = {n: Pools(n, not args.no_dask) for n in (1, 2)}
     doc = {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
            "load_before": os.getloadavg()}
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cpus")
-    try:
-        for name in args.games or registered():
-            players = PLAYERS.get(name, tw.make(name).players)
-            cpu = calibrate(name, players, args.seconds)
-            games = len(cpu)
-            for n, p in pools.items():
-                p.warm(name, players, n, round(games * args.warm / args.seconds))
-            row = {"games": games, "players": players, "cpu_seconds": sum(cpu), "longest_game": max(cpu)}
-            for kind in pools[1].executors:
-                runs, same = [], True
-                for repeat in range(args.repeats):
-                    run = {}
-                    for n in (1, 2):
-                        load = os.getloadavg()[0]
-                        before = pools[n].cpu(kind)
-                        spent, table = timed(name, players, games, pools[n].executors[kind], seed=repeat * games)
-                        after = pools[n].cpu(kind)
-                        run[n] = (spent, load, None if before is None else after - before, table)
-                    same = same and run[1][3].equals(run[2][3])
-                    runs.append(run)
-                # the run of the median speed-up
-                runs.sort(key=lambda run: run[1][0] / run[2][0])
-                best = runs[len(runs) // 2]
-                bound = schedule_bound(cpu, {n: pools[n].executors[kind] for n in (1, 2)})
-                row[kind] = {"seconds_1": best[1][0], "seconds_2": best[2][0], "speedup": best[1][0] / best[2][0],
-                             "load_1": best[1][1], "load_2": best[2][1], "schedule_bound": bound,
-                             "same_table": bool(same), "worker_cpu_1": best[1][2], "worker_cpu_2": best[2][2],
-                             "speedups": [run[1][0] / run[2][0] for run in runs]}
-                print(f"{name:15s} {players}p {kind:8s} {games:5d} games: 1 worker {best[1][0]:6.2f} s "
-                      f"(load {best[1][1]:.1f}), 2 workers {best[2][0]:6.2f} s (load {best[2][1]:.1f}), "
-                      f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x, "
-                      f"workers' CPU {_seconds(best[1][2])} / {_seconds(best[2][2])}"
-                      + ("" if same else "  (TABLES DIFFER)"))
-            doc[f"{name}_{players}p"] = row
-    finally:
-        for p in pools.values():
-            p.close()
+    games = {}  # per game: its players and the CPU time of each game one worker plays
+    for name in args.games or registered():
+        players = PLAYERS.get(name, tw.make(name).players)
+        cpu = calibrate(name, players, args.seconds)
+        games[name] = players, cpu
+        doc[f"{name}_{players}p"] = {"games": len(cpu), "players": players, "cpu_seconds": sum(cpu),
+                                     "longest_game": max(cpu)}
+    for kind in ("process",) if args.no_dask else ("process", "dask"):
+        for name, (players, cpu) in games.items():
+            doc[f"{name}_{players}p"][kind] = measure(name, players, cpu, kind, args)
     doc["load_after"] = os.getloadavg()
     print(f"load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print_table(doc)
