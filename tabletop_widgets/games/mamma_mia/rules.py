@@ -826,18 +826,20 @@ class MammaMiaState(State):
         d0 = self.__dict__
         g = d0["game"]
         seat = d0["turn"]
-        in_oven = old_oven = d0["oven"]
-        supply = old_supply = d0["supply"]
+        supply = d0["supply"]
         mm = d0["mm"]
-        orders = old_orders = d0["hands_ord"][seat]
         ing = list(d0["hands_ing"][seat])
+        # the next state's fields, changed below where the turn changes them
+        state = object.__new__(MammaMiaState)
+        d = state.__dict__ = d0.copy()
+        d["_events"] = None
+        in_seat = IN_SEAT[g.players][seat]
         got = None  # the ingredients drawn, counted for the event (and when the Mamma Mia card interrupts)
-        waiter = None
         drew = 0
         restock = action is RESTOCK
         if restock:
             take = supply[:5]
-            supply = supply[5:]
+            supply = d["supply"] = supply[5:]
             got = [0] * g.nk
             for k in take:
                 got[k] += 1
@@ -846,10 +848,10 @@ class MammaMiaState(State):
             source = "supply"
         else:
             k, count, label, source, draw = action._parts
-            moved = False
+            moved = count
+            orders = old_orders = d0["hands_ord"][seat]
             if count:
                 ing[k] -= count
-                moved = True
             if label is not None:
                 # the first card of the label: the lowest id, as hands of orders are sorted
                 labels = g.order_labels
@@ -859,10 +861,10 @@ class MammaMiaState(State):
                         break
                     i += 1
                 orders = orders[:i] + orders[i + 1:]
-                in_oven += (("i", seat, k, count), ("o", seat, oid)) if count else (("o", seat, oid),)
+                d["oven"] = d0["oven"] + ((("i", seat, k, count), ("o", seat, oid)) if count else (("o", seat, oid),))
                 moved = True
             elif count:
-                in_oven += (("i", seat, k, count),)
+                d["oven"] = d0["oven"] + (("i", seat, k, count),)
             if source is not None:
                 need = g.limit - sum(ing) - len(orders)
                 cap = g.draw_cap
@@ -873,11 +875,12 @@ class MammaMiaState(State):
                 if source == "waiter":
                     waiter = d0["waiters"][seat]
                     take = waiter[:need]
-                    waiter = waiter[need:]
                     orders = tuple(sorted(orders + take))
-                    drew = len(take)
-                else:
-                    take = supply[:need] if need > 0 else ()
+                    if take:
+                        d["waiters"] = in_seat(d0["waiters"], waiter[need:])
+                        moved = drew = len(take)
+                elif need > 0 and supply:
+                    take = supply[:need]
                     if MAMMA_MIA not in take:
                         for card in take:
                             ing[card] += 1
@@ -894,41 +897,30 @@ class MammaMiaState(State):
                             card = supply[i]
                             i += 1
                             if card == MAMMA_MIA:
-                                mm = seat  # laid out at once; a replacement is drawn in its place
-                                moved = True
+                                mm = d["mm"] = seat  # laid out at once; a replacement is drawn in its place
                                 continue
                             got[card] += 1
                             ing[card] += 1
                             need -= 1
                         supply = supply[i:]
                         drew = sum(got)
-                if drew:
-                    moved = True
-        state = object.__new__(MammaMiaState)
-        d = state.__dict__ = d0.copy()
-        in_seat = IN_SEAT[g.players][seat]
+                    d["supply"] = supply
+                    moved = True  # a card drawn, or the Mamma Mia card laid out
+                elif events is not None:
+                    got = [0] * g.nk  # nothing to draw: "draws 0 from the supply"
+            if orders is not old_orders:
+                d["hands_ord"] = in_seat(d0["hands_ord"], orders)
         d["hands_ing"] = in_seat(d0["hands_ing"], tuple(ing))
-        if orders is not old_orders:
-            d["hands_ord"] = in_seat(d0["hands_ord"], orders)
-        if waiter is not None and drew:
-            d["waiters"] = in_seat(d0["waiters"], waiter)
-        if supply is not old_supply:
-            d["supply"] = supply
-        if mm is not d0["mm"]:
-            d["mm"] = mm
         if moved:
             stall = 0
             if d0["stall"]:
                 d["stall"] = 0
         else:
             stall = d["stall"] = d0["stall"] + 1
-        d["_events"] = None
-        if in_oven is not old_oven:
-            d["oven"] = in_oven
-            view = d0.get("_view")
-            if view is not None:
-                d["_view"] = view.successor(old_oven, in_oven)
-        if old_supply and not supply:
+        view = d0.get("_view")
+        if view is not None and d["oven"] is not d0["oven"]:
+            d["_view"] = view.successor(d0["oven"], d["oven"])
+        if not supply and d0["supply"]:
             d["last_drawer"] = seat
         turn_event = None if events is None else self._turn_event(action, restock, source, drew, got, mm)
         # the oven phase ends with the last supply card, or when the supply is empty after a
