@@ -20,7 +20,7 @@ import itertools
 from tabletop_widgets.core import Rng
 
 from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
-                    _covers, _event, _kept, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
+                    _covers, _event, _kept, _least, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, PLURAL, cards_phrase, order_name)
 
 
@@ -180,8 +180,8 @@ def settle_actions(state):
     else:
         parts = g._settle_parts
         for (variant, _), missing in zip(variants, missings):
-            # what the hand holds of what is missing (a list built is quicker than map(min))
-            key = (variant, missing, tuple([h if h < m else m for h, m in zip(hand, missing)]), True)
+            # what the hand holds of what is missing
+            key = (variant, missing, _least(hand, missing), True)
             part = parts.get(key)
             if part is None:
                 part = _kept(parts, key, _settle_part(g, *key), _SETTLE_PARTS)
