@@ -9,19 +9,26 @@ export function docOf(doc) {
  * undefined attributes and children are skipped, so optional parts read inline. */
 export function el(doc, tag, attrs = {}, ...children) {
   const node = docOf(doc).createElement(tag);
-  for (const [key, value] of Object.entries(attrs || {})) {
+  // Plain loops: a frame builds hundreds of nodes, and entries() and flat() allocate for each.
+  for (const key in attrs) {
+    const value = attrs[key];
     if (value === null || value === undefined || value === false) continue;
     if (key === "class") node.className = value;
     else if (key === "style" && typeof value === "object") {
-      for (const [prop, v] of Object.entries(value)) node.style.setProperty(prop, v);
+      for (const prop in value) node.style.setProperty(prop, value[prop]);
     } else if (key === "dataset") Object.assign(node.dataset, value);
     else node.setAttribute(key, value === true ? "" : String(value));
   }
-  for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
+  for (const child of children) {
+    if (Array.isArray(child)) for (const part of child) appendChild(node, part);
+    else appendChild(node, child);
   }
   return node;
+}
+
+function appendChild(node, child) {
+  if (child === null || child === undefined || child === false) return;
+  node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);
 }
 
 /**

@@ -742,6 +742,15 @@ function writeOut(value) {
 function J(value) {
   return Array.isArray(value) ? `[${value.map(writeOut).join(",")}]` : writeOut(value);
 }
+/** Whether two lists of inputs are the same part by part. A view's unchanged parts are the
+ * same objects from frame to frame, so comparing them writes nothing out (most of a frame's
+ * view, the oven's log and the revealed cards, was written out again on every frame); a part
+ * rebuilt equal only draws again what it feeds. */
+function sameParts(a, b) {
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 
 /** A face-down pile whose count is set in place. */
@@ -891,34 +900,36 @@ export function drawSupplyAndOven(doc, view, ctx, settings, played = null) {
 /** A column of the table, set in place: its count, and its cards as items (a card revealed
  * adds one card and uncovers nothing else). */
 function tableColumnItem(doc, kind, n, want, gone) {
-  // The column's cards bottom to top: those on the table, then the ghosts of the cards a made
-  // pizza used. Only the top card is seen whole; the others show their coloured edge.
-  const cards = [];
-  for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null });
-  for (const group of gone) {
-    for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
-  }
-  // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
-  const step = cards.length > 1 ? `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px` : "";
-  // Keyed from the top: a card laid on a column keeps the top card's node (drawn whole) and adds
-  // a bare edge under it, instead of building a whole card and stripping the one below.
-  const cardItems = cards.map((c, i) => {
-    const bare = i < cards.length - 1;
-    return {
-      key: cards.length - 1 - i,
-      sig: J([bare, c.mark, c.title, !!c.ghost]),
-      build: () => {
-        const card = ingredientCard(kind, { small: true, bare, mark: c.mark, title: c.title }, doc);
-        if (c.ghost) card.dataset.ghost = "1";
-        return card;
-      },
-    };
-  });
+  // What the column is drawn from: a card revealed changes one column, and the others are not
+  // gone through.
+  let drawnFrom = `${n}|${want}`;
+  for (const group of gone) if (group.counts[kind]) drawnFrom += `|${group.counts[kind]} ${group.mark} ${group.label}`;
   const title = `${n} ${kindLabel(kind, n)} on the table`;
-  return {
-    key: kind,
-    build: () => el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } }),
-    update: (col) => reconcile(col, [
+  const parts = () => {
+    // The column's cards bottom to top: those on the table, then the ghosts of the cards a
+    // made pizza used. Only the top card is seen whole; the others show their coloured edge.
+    const cards = [];
+    for (let i = 0; i < n; i++) cards.push({ mark: i >= n - want ? "mm-wanted" : null });
+    for (const group of gone) {
+      for (let i = 0; i < (group.counts[kind] || 0); i++) cards.push({ mark: group.mark, title: `${kindLabel(kind)} ${group.label}`, ghost: true });
+    }
+    // 96 px hold a column of any height: each card under the top one shows up to 12 px of edge.
+    const step = cards.length > 1 ? `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px` : "";
+    // Keyed from the top: a card laid on a column keeps the top card's node (drawn whole) and
+    // adds a bare edge under it, instead of building a whole card and stripping the one below.
+    const cardItems = cards.map((c, i) => {
+      const bare = i < cards.length - 1;
+      return {
+        key: cards.length - 1 - i,
+        sig: J([bare, c.mark, c.title, !!c.ghost]),
+        build: () => {
+          const card = ingredientCard(kind, { small: true, bare, mark: c.mark, title: c.title }, doc);
+          if (c.ghost) card.dataset.ghost = "1";
+          return card;
+        },
+      };
+    });
+    return [
       {
         key: "head",
         build: () => el(doc, "div", { class: "mm-column-head" }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" })),
@@ -938,9 +949,16 @@ function tableColumnItem(doc, kind, n, want, gone) {
           reconcile(stack, cardItems);
         },
       },
-    ]),
-    patch: (col) => {
+    ];
+  };
+  return {
+    key: kind,
+    build: () => el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } }),
+    update: (col) => {
+      if (col._mmDrawnFrom === drawnFrom) return;
+      col._mmDrawnFrom = drawnFrom;
       if (col.dataset.count !== String(n)) col.dataset.count = String(n);
+      reconcile(col, parts());
     },
   };
 }
@@ -1079,14 +1097,14 @@ export function seatsItems(doc, view, ctx, played = null) {
     // sets the numbers of one seat's facts.
     // What the seat is drawn from: a turn passing on changes two or three seats, and the
     // others are not gone through.
-    const drawnFrom = J([cls, colour, seatName(view, ctx, s), (view.personal || [])[s], !!ctx && ctx.seat === s, toMove, justPlayed,
+    const drawnFrom = [cls, colour, seatName(view, ctx, s), (view.personal || [])[s], !!ctx && ctx.seat === s, toMove, justPlayed,
       (view.winners || []).includes(s) && view.phase === "over", !!(p.mamma_mia || view.mamma_mia_card === s),
-      p.hand_ingredients, p.hand_orders, p.waiter, p.delivered]);
+      p.hand_ingredients, p.hand_orders, p.waiter, p.delivered];
     seats.push({
       key: s,
       build: () => el(doc, "div", { class: cls, dataset: { seat: String(s) } }),
       update: (node) => {
-        if (node._mmDrawnFrom === drawnFrom) return;
+        if (sameParts(node._mmDrawnFrom, drawnFrom)) return;
         node._mmDrawnFrom = drawnFrom;
         if (node.className !== cls) node.className = cls;
         reconcile(node, [
@@ -1229,11 +1247,11 @@ function handCardsItem(doc, view, hand, seat, composer, small = false) {
   });
   // A row not being chosen from is gone through only when its hand changed: a turn in the
   // all-seeing view changes the mover's row, not the five others.
-  const drawnFrom = composer ? null : J([hand, view.kinds, view.edition]);
+  const drawnFrom = composer ? null : [hand, view.kinds, view.edition];
   return {
     ...row,
     update: (node) => {
-      if (drawnFrom !== null && node._mmDrawnFrom === drawnFrom) return;
+      if (drawnFrom !== null && sameParts(node._mmDrawnFrom, drawnFrom)) return;
       node._mmDrawnFrom = drawnFrom;
       row.update(node);
     },
@@ -1273,12 +1291,12 @@ export function evaluationItems(doc, view, ctx) {
   };
   // Drawn again only when what it shows changed: a round of asking for help changes the
   // decision alone, and leaves the revealed cards and the order being settled as they are.
-  const drawnFrom = J([NAMES(view, ctx), ev.emptier, ev.remaining, ev.revealed, ev.order, view.edition, view.kinds, view.colours]);
+  const drawnFrom = [writeOut(NAMES(view, ctx)), ev.emptier, ev.remaining, ev.revealed, ev.order, view.edition, view.kinds, view.colours];
   const box = shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), items);
   return [{
     ...box,
     update: (node) => {
-      if (node._mmDrawnFrom === drawnFrom) return;
+      if (sameParts(node._mmDrawnFrom, drawnFrom)) return;
       node._mmDrawnFrom = drawnFrom;
       box.update(node);
     },
@@ -1601,9 +1619,9 @@ export function mount(boardEl, ctx) {
   // What each region was drawn from: a region whose inputs did not change keeps its nodes, so
   // stepping through a timeline touches only what the frame changed.
   const drawnKeys = {};
-  function fill(name, key, items) {
-    if (drawnKeys[name] === key) return false;
-    drawnKeys[name] = key;
+  function fill(name, parts, items) {
+    if (sameParts(drawnKeys[name], parts)) return false;
+    drawnKeys[name] = parts;
     reconcile(slots[name], items());
     return true;
   }
@@ -1621,7 +1639,7 @@ export function mount(boardEl, ctx) {
     const c = current.ctx || {};
     if (force) for (const name of Object.keys(drawnKeys)) delete drawnKeys[name];
     if (!frame || !frame.view) {
-      for (const name of Object.keys(slots)) fill(name, "", () => []);
+      for (const name of Object.keys(slots)) fill(name, [], () => []);
       return;
     }
     const view = frame.view;
@@ -1639,22 +1657,26 @@ export function mount(boardEl, ctx) {
     const played = lastPlayed(frame);
     const tally = tallyShown(c);
 
-    const statusKey = J([names, view.edition, view.oven_number, view.ovens, view.phase, view.winners, view.to_move,
-      view.evaluation && view.evaluation.decision && view.evaluation.decision.seat]);
-    fill("status", statusKey, () => statusItems(doc, view, c));
-    fill("oven", J([names, view.supply, view.mamma_mia_card, view.oven, view.colours, view.phase, view.kinds, tally,
-      view.evaluation && (view.evaluation.revealed || []).length, played]),
+    // What each region is drawn from: the view's own parts as they are, what is derived
+    // from them written out (small).
+    const nameKey = writeOut(names);
+    const playedKey = J(played);
+    fill("status", [nameKey, view.edition, view.oven_number, view.ovens, view.phase, view.winners, view.to_move,
+      view.evaluation && view.evaluation.decision && view.evaluation.decision.seat], () => statusItems(doc, view, c));
+    fill("oven", [nameKey, view.supply, view.mamma_mia_card, view.oven, view.colours, view.phase, view.kinds, tally,
+      view.evaluation && (view.evaluation.revealed || []).length, playedKey],
       () => supplyAndOvenItems(doc, view, c, { ...(c.settings || {}), tally }, played));
     const marks = tableMarks(view, c);
-    fill("table", J([view.table, view.kinds, marks]), () => tableItems(doc, view, marks));
+    fill("table", [view.table, view.kinds, J(marks)], () => tableItems(doc, view, marks));
 
     const legal = legalList(c);
     composer = null;
     if (c.interactive && view.phase === "turn" && legal.length && !(view.evaluation && view.evaluation.decision)) {
       composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
     }
-    const middle = fill("middle", J([names, c.seat, c.interactive, legal, view.evaluation, view.colours, view.edition, view.kinds,
-      played, frame.kind]), () => {
+    const legalKey = J(legal);
+    const middle = fill("middle", [nameKey, c.seat, c.interactive, legalKey, view.evaluation, view.colours, view.edition, view.kinds,
+      playedKey, frame.kind], () => {
 
       return [
         decisionItem(doc, view, c),
@@ -1663,12 +1685,12 @@ export function mount(boardEl, ctx) {
       ];
     });
     if (middle) fanRows(slots.middle);
-    fill("seats", J([names, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
-      view.mamma_mia_card, played && played.seat]), () => seatsItems(doc, view, c, played));
+    fill("seats", [nameKey, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
+      view.mamma_mia_card, played && played.seat], () => seatsItems(doc, view, c, played));
     // The seat to move matters to the hands only while a turn is being composed (its cards are
     // the ones to choose): otherwise a turn passing on leaves the hands as they are.
-    const hand = fill("hand", J([names, c.seat, view.hand, view.hands, view.kinds, view.edition, composer && view.to_move, legal,
-      c.interactive, composer && sel]), () => [
+    const hand = fill("hand", [nameKey, c.seat, view.hand, view.hands, view.kinds, view.edition, composer && view.to_move, legalKey,
+      c.interactive, composer && J(sel)], () => [
       ...handsItems(doc, view, c, composer),
       composer ? { key: "composer", sig: J([sel, legal, names, view.hand, view.hands, view.to_move]), build: () => drawComposer(doc, view, c, composer) } : null,
     ]);
