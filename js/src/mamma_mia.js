@@ -15,6 +15,7 @@ import {
   ingredientIcon,
   kindLabel,
   mammaMiaCard,
+  markIngredientCard,
   orderCard,
   orderName,
   orderText,
@@ -796,31 +797,43 @@ function markLogEntry(item, cls, partly) {
   else if (turned.nodeValue !== text) turned.nodeValue = text;
 }
 
-/** The oven's public log, newest first: the top of the oven is what was just heard. */
-function ovenLogItems(doc, view, ctx, log, played) {
+/** Each log entry's marks, by its index: its class (the cards just played, revealed, being
+ * revealed) and how many of its cards are turned over when only some are. */
+function logMarks(view, log, played) {
   // During the evaluation the first cards of the log have been revealed; count them off.
   let revealedCards = ((view.evaluation && view.evaluation.revealed) || []).length;
-  const revealedEntries = new Set();
-  // The emptier turns one card over per sub-step, so an entry may be partly revealed.
-  const partly = new Map();
-  log.forEach((entry, i) => {
+  const fresh = playedEntries(log, played);
+  const cls = new Array(log.length);
+  const partly = new Array(log.length);
+  for (let i = 0; i < log.length; i++) {
+    const entry = log[i];
     const n = entry.kind ? entry.count || 0 : 1;
+    let c = fresh.has(i) ? "mm-log-new" : "";
     if (revealedCards >= n && n > 0) {
-      revealedEntries.add(i);
+      c = c ? `${c} mm-log-revealed` : "mm-log-revealed";
       revealedCards -= n;
     } else {
-      if (revealedCards > 0) partly.set(i, revealedCards);
+      // The emptier turns one card over per sub-step, so an entry may be partly revealed.
+      if (revealedCards > 0) {
+        partly[i] = revealedCards;
+        c = c ? `${c} mm-log-revealing` : "mm-log-revealing";
+      }
       revealedCards = 0;
     }
-  });
-  const fresh = playedEntries(log, played);
+    cls[i] = c;
+  }
+  return { cls, partly };
+}
+
+/** The oven's public log, newest first: the top of the oven is what was just heard. */
+function ovenLogItems(doc, view, ctx, log, played) {
+  const marks = logMarks(view, log, played);
   const items = [];
   const colours = view.colours || [];
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i];
-    const isNew = fresh.has(i);
-    const cls = [isNew ? "mm-log-new" : null, revealedEntries.has(i) ? "mm-log-revealed" : null, partly.has(i) ? "mm-log-revealing" : null].filter(Boolean).join(" ");
-    const part = partly.get(i);
+    const cls = marks.cls[i];
+    const part = marks.partly[i];
     items.push({
       key: i,
       sig: entrySig(entry, seatName(view, ctx, entry.seat), colours[entry.seat]),
@@ -829,6 +842,27 @@ function ovenLogItems(doc, view, ctx, log, played) {
     });
   }
   return items;
+}
+
+/** The oven's log as an item: the same entries drawn with the same names and colours (a card
+ * revealed, a frame of the evaluation) have only their marks set again, entry by entry, with no
+ * items made for them. */
+function ovenLogItem(doc, view, ctx, log, played) {
+  const drawnFrom = [log, writeOut(NAMES(view, ctx)), view.colours];
+  return {
+    key: "log",
+    // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
+    build: () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }),
+    update: (list) => {
+      if (!sameParts(list._mmDrawnFrom, drawnFrom)) {
+        list._mmDrawnFrom = drawnFrom;
+        reconcile(list, ovenLogItems(doc, view, ctx, log, played));
+        return;
+      }
+      const marks = logMarks(view, log, played);
+      for (let entry = list.firstChild; entry; entry = entry.nextSibling) markLogEntry(entry, marks.cls[entry._twKey], marks.partly[entry._twKey]);
+    },
+  };
 }
 
 // A log entry's signature, written out once per entry (the log's entries are shared between
@@ -876,8 +910,7 @@ export function supplyAndOvenItems(doc, view, ctx, settings, played = null) {
         ...shell("body", () => el(doc, "div", { class: "mm-oven" }), () => [
           pileItem(doc, "pile", "oven", size, "cards"),
           log.length
-            // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
-            ? shell("log", () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }), () => ovenLogItems(doc, view, ctx, log, played))
+            ? ovenLogItem(doc, view, ctx, log, played)
             : fixed("empty", () => el(doc, "div", { class: "mm-muted" }, "The oven is empty.")),
         ]),
         // One back (an oven of at most one card) stands 3 px lower than a stack of two or three.
@@ -917,15 +950,18 @@ function tableColumnItem(doc, kind, n, want, gone) {
     const step = cards.length > 1 ? `${Math.min(12, (96 - 46) / (cards.length - 1)).toFixed(2)}px` : "";
     // Keyed from the top: a card laid on a column keeps the top card's node (drawn whole) and
     // adds a bare edge under it, instead of building a whole card and stripping the one below.
+    // A card's key keeps it bare or whole; its mark and title are set in place.
     const cardItems = cards.map((c, i) => {
-      const bare = i < cards.length - 1;
+      const opts = { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title };
       return {
         key: cards.length - 1 - i,
-        sig: J([bare, c.mark, c.title, !!c.ghost]),
-        build: () => {
-          const card = ingredientCard(kind, { small: true, bare, mark: c.mark, title: c.title }, doc);
-          if (c.ghost) card.dataset.ghost = "1";
-          return card;
+        build: () => ingredientCard(kind, opts, doc),
+        update: (card) => {
+          markIngredientCard(card, kind, opts);
+          if ((card.dataset.ghost === "1") !== !!c.ghost) {
+            if (c.ghost) card.dataset.ghost = "1";
+            else delete card.dataset.ghost;
+          }
         },
       };
     });
@@ -1107,9 +1143,29 @@ export function seatsItems(doc, view, ctx, played = null) {
         if (sameParts(node._mmDrawnFrom, drawnFrom)) return;
         node._mmDrawnFrom = drawnFrom;
         if (node.className !== cls) node.className = cls;
+        // Its two lines are set apart: the turn passing on changes the name line, a card
+        // played the facts.
+        const name = shell("name", () => el(doc, "div", { class: "mm-seat-name" }), () => seatNameItems(doc, view, ctx, played, s, p, colour));
+        const nameFrom = drawnFrom.slice(1, 9);
+        const factsFrom = [colour, ...drawnFrom.slice(9)];
         reconcile(node, [
-          shell("name", () => el(doc, "div", { class: "mm-seat-name" }), seatNameItems(doc, view, ctx, played, s, p, colour)),
-          { key: "facts", build: () => seatFacts(doc, p, colour), update: (facts) => setSeatFacts(facts, p, colour) },
+          {
+            ...name,
+            update: (line) => {
+              if (sameParts(line._mmDrawnFrom, nameFrom)) return;
+              line._mmDrawnFrom = nameFrom;
+              name.update(line);
+            },
+          },
+          {
+            key: "facts",
+            build: () => seatFacts(doc, p, colour),
+            update: (facts) => {
+              if (sameParts(facts._mmDrawnFrom, factsFrom)) return;
+              facts._mmDrawnFrom = factsFrom;
+              setSeatFacts(facts, p, colour);
+            },
+          },
         ]);
       },
     });
@@ -1627,8 +1683,8 @@ export function mount(boardEl, ctx) {
   }
   // The fanned rows' widths, kept as the page lays them out (their cards' covers follow).
   const fans = widthWatcher(fanRow);
-  function fanRows(slot) {
-    for (const row of slot.querySelectorAll(FAN_ROWS)) {
+  function fanRows(rows) {
+    for (const row of rows) {
       fans.watch(row);
       fanRow(row);
     }
@@ -1684,7 +1740,9 @@ export function mount(boardEl, ctx) {
         view.evaluation ? null : lastTurnItem(doc, view, c, frame),
       ];
     });
-    if (middle) fanRows(slots.middle);
+    // The middle's one fanned row is the revealed cards, found by their class: a selector run
+    // over the region on each frame of the evaluation was a good part of drawing it.
+    if (middle) fanRows(slots.middle.getElementsByClassName("mm-revealed"));
     fill("seats", [nameKey, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
       view.mamma_mia_card, played && played.seat], () => seatsItems(doc, view, c, played));
     // The seat to move matters to the hands only while a turn is being composed (its cards are
@@ -1694,7 +1752,7 @@ export function mount(boardEl, ctx) {
       ...handsItems(doc, view, c, composer),
       composer ? { key: "composer", sig: J([sel, legal, names, view.hand, view.hands, view.to_move]), build: () => drawComposer(doc, view, c, composer) } : null,
     ]);
-    if (hand) fanRows(slots.hand);
+    if (hand) fanRows(slots.hand.querySelectorAll(FAN_ROWS));
     if (forward) flyRevealed(frame, view);
   }
 

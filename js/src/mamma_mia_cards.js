@@ -161,22 +161,24 @@ export function ingredientIcon(kind, doc) {
   return el(doc, "span", { class: "mm-icon", "aria-hidden": "true", title: known ? KINDS[kind].label : "any kind", dataset: { kind: known ? kind : "joker" } });
 }
 
+function ingredientInfo(kind) {
+  return own(KINDS, kind) ? KINDS[kind] : { label: String(kind), short: "?" };
+}
+
 /**
  * An ingredient card: icon, name and the kind's colour. `opts.count` adds a count badge,
  * `opts.button` makes it a real <button> (for choosing cards in the hand), `opts.mark`
  * adds a class such as "from-hand" or "taken".
  */
 export function ingredientCard(kind, opts = {}, doc) {
-  const info = own(KINDS, kind) ? KINDS[kind] : { label: String(kind), short: "?" };
+  const info = ingredientInfo(kind);
   const count = opts.count;
   const label = count !== undefined && count !== null ? `${count} × ${info.label}` : info.label;
   const node = el(
     doc,
     opts.button ? "button" : "div",
     {
-      class: ["mm-card", "mm-ing", `mm-kind-${kind}`, own(KINDS, kind) ? null : "mm-kind-none", opts.mark, opts.small ? "mm-small" : null]
-        .filter(Boolean)
-        .join(" "),
+      class: ingredientClass(kind, opts),
       title: opts.title || label,
       // A button's name starts with the name it shows (what a voice command says: "click
       // Pineapple"), then what it does.
@@ -195,6 +197,24 @@ export function ingredientCard(kind, opts = {}, doc) {
     node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true", dataset: { n: String(count) } }));
   }
   return node;
+}
+
+function ingredientClass(kind, opts) {
+  return ["mm-card", "mm-ing", `mm-kind-${kind}`, own(KINDS, kind) ? null : "mm-kind-none", opts.mark, opts.small ? "mm-small" : null]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** An ingredient card drawn by `ingredientCard` (a picture, no count) given another mark and
+ * title in place, as a fresh one would have them: a card marked or unmarked is not built again. */
+export function markIngredientCard(node, kind, opts = {}) {
+  const cls = ingredientClass(kind, opts);
+  if (node.className !== cls) node.className = cls;
+  const title = opts.title || ingredientInfo(kind).label;
+  if (node.getAttribute("title") !== title) {
+    node.setAttribute("title", title);
+    node.setAttribute("aria-label", title);
+  }
 }
 
 /** One recipe line: an icon (or joker) with "N ×" and a short text. */
