@@ -5,15 +5,17 @@
 Random play in actions per second on one core, for 4-player classic and 6-player Plus, on
 fixed seeded deals, against RLCard's 4-player ``uno`` on fixed seeds. Every action is one
 decision (a whole turn, or one decision of the evaluation with every reveal and its event in
-between). Two bases, each with its own anchor:
+between). Both sides choose uniformly among the legal actions with the same seeded chooser
+(``random.Random(0).randrange``, as ``bench_mammuz.py`` does), so the figures compare the
+engines, not the random agents: RLCard's ``RandomAgent.eval_step`` costs about as much as UNO's
+``env.step`` itself, and ``tw.bots.Random`` draws with a chooser of its own. Two bases, each
+with its own anchor:
 
-- bare (``classic_4p``, ``plus_6p``): what ``tw.simulate`` does for each action with
-  ``tw.bots.Random`` in every seat: ``legal_actions()``, the bot's choice (a random bot reads no
-  observation, so none is built), then ``apply`` (the fast path for a choice among the legal
-  actions); against UNO's ``game.get_legal_actions()`` + ``game.step`` (a random choice);
+- bare (``classic_4p``, ``plus_6p``): ``legal_actions()``, the choice, then ``_apply`` (the fast
+  path for a choice among the legal actions, as ``tw.simulate`` takes it); against UNO's
+  ``game.get_legal_actions()`` + ``game.step``;
 - observed (``…_observed``): the same plus the observation of the seat to move after every
-  action, as RLCard's ``env.step`` always builds one; against UNO's ``env.step`` with
-  ``RandomAgent``s.
+  action, as RLCard's ``env.step`` always builds one; against UNO's ``env.step``.
 
 All run in interleaved slices, timed in this process's CPU seconds (a shared machine gives
 them unequal shares of wall time, not of CPU time), so a busy machine slows them alike. Prints
@@ -27,10 +29,10 @@ from __future__ import annotations
 import argparse
 import pathlib
 import platform
+import random
 import time
 
 import tabletop_widgets as tw
-from tabletop_widgets.core.bots import observation_for
 from common import write_results
 
 # CPU seconds of this process: engines and anchors are compared by the work each does, which
@@ -44,14 +46,14 @@ class Playouts:
     def __init__(self, name: str, players: int, seed: int = 0, observed: bool = False):
         self.observed = observed
         self.game = tw.make(name, players=players)
-        self.bots = [tw.bots.Random(seed=seed + seat) for seat in range(players)]
+        self.pick = random.Random(seed).randrange  # the same chooser as UNO's, seeded
         self.seed = seed
         self.state = self.game.new_state(seed)
         self.actions = self.games = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        state, game, bots, observed = self.state, self.game, self.bots, self.observed
+        state, game, pick, observed = self.state, self.game, self.pick, self.observed
         actions = 0
         start = _clock()
         end = start + seconds
@@ -61,12 +63,8 @@ class Playouts:
                     self.games += 1
                     self.seed += 1
                     state = game.new_state(self.seed)
-                seat = state.to_move
                 legal = state.legal_actions()
-                bot = bots[seat]
-                # tw.simulate's step (analysis.play_one), spelled out so that it can run in slices
-                choice = bot.choose(observation_for(bot, state, seat), legal)
-                state = state._apply(choice) if choice in legal else state.apply(choice)
+                state = state._apply(legal[pick(len(legal))])
                 if observed and not state.is_over:
                     state.observe(state.to_move)  # as env.step: the next seat's observation
                 actions += 1
@@ -82,21 +80,20 @@ class Playouts:
 
 
 class UnoPlayouts:
-    """RLCard's UNO with random agents, counted in environment steps."""
+    """RLCard's UNO with random choices, counted in environment steps."""
 
     def __init__(self, players: int = 4, seed: int = 0):
         import rlcard
-        from rlcard.agents import RandomAgent
 
         self.rlcard = rlcard
         self.env = rlcard.make("uno", config={"game_num_players": players, "seed": seed})
-        self.agents = [RandomAgent(num_actions=self.env.num_actions) for _ in range(players)]
+        self.pick = random.Random(seed).randrange
         self.state, self.player = self.env.reset()
         self.steps = self.games = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        env, agents = self.env, self.agents
+        env, pick = self.env, self.pick
         state, player = self.state, self.player
         steps = 0
         start = _clock()
@@ -106,8 +103,8 @@ class UnoPlayouts:
                 if env.is_over():
                     self.games += 1
                     state, player = env.reset()
-                action, _ = agents[player].eval_step(state)
-                state, player = env.step(action)
+                legal = list(state["legal_actions"])
+                state, player = env.step(legal[pick(len(legal))])
                 steps += 1
             if _clock() > end:
                 break
@@ -125,19 +122,17 @@ class UnoGamePlayouts:
     """RLCard's UNO game without its environment: ``get_legal_actions()`` + ``step``."""
 
     def __init__(self, players: int = 4, seed: int = 0):
-        import random
-
         import rlcard
 
         self.env = rlcard.make("uno", config={"game_num_players": players, "seed": seed})
         self.game = self.env.game
-        self.random = random.Random(seed)
+        self.pick = random.Random(seed).randrange
         self.game.init_game()
         self.steps = self.games = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        game, choice = self.game, self.random.choice
+        game, pick = self.game, self.pick
         steps = 0
         start = _clock()
         end = start + seconds
@@ -146,7 +141,8 @@ class UnoGamePlayouts:
                 if game.is_over():
                     self.games += 1
                     game.init_game()
-                game.step(choice(game.get_legal_actions()))
+                legal = game.get_legal_actions()
+                game.step(legal[pick(len(legal))])
                 steps += 1
             if _clock() > end:
                 break

@@ -6,8 +6,10 @@ What a learner's loop costs per action, on fixed seeded deals: ``last()`` (the o
 vector and action mask of the agent to act) and ``step(index)`` (a random legal index, read
 from the mask) on ``tabletop_widgets.pettingzoo.env(name)`` as users get it (wrapped to
 enforce call order); a finished game is dealt again with the next seed. The anchor is RLCard's
-UNO ``env.step`` with ``RandomAgent``s (which builds the next player's observation and legal
-actions), as in ``bench_mamma_mia.py``. All run in interleaved slices, timed in this
+UNO ``env.step`` (which builds the next player's observation and legal actions) with a random
+legal action read from its ``legal_actions``, as in ``bench_mamma_mia.py``: both sides draw
+with the same seeded chooser (``random.Random(0).randrange``), not RLCard's ``RandomAgent``,
+whose ``eval_step`` costs about as much as the ``env.step`` it feeds. All run in interleaved slices, timed in this
 process's CPU seconds as ``bench_mamma_mia.py`` times its anchor (a shared machine gives them
 unequal shares of wall time, not of CPU time), so a busy machine slows them alike. Prints
 steps per second and the ratio; writes ``bench/results/pettingzoo.json``. A step is one decision of the agent: Mamma Mia's agents choose an action part by part
@@ -22,6 +24,8 @@ import os
 import pathlib
 import platform
 import time
+
+import random
 
 import numpy as np
 
@@ -42,14 +46,14 @@ class EnvPlayouts:
 
     def __init__(self, name: str, players: int, seed: int = 0):
         self.env = make_env(name, players=players)
-        self.rng = np.random.default_rng(seed)
+        self.pick = random.Random(seed).randrange  # the same chooser as UNO's, seeded
         self.seed = seed
         self.env.reset(seed=seed)
         self.steps = self.games = self.actions = 0
         self.seconds = 0.0
 
     def run(self, seconds: float):
-        e, rng = self.env, self.rng
+        e, pick = self.env, self.pick
         raw = e.unwrapped
         steps = actions = 0
         start = _clock()
@@ -64,7 +68,7 @@ class EnvPlayouts:
                     continue
                 legal = np.flatnonzero(obs["action_mask"])
                 before = raw.game_state
-                e.step(int(legal[rng.integers(len(legal))]))
+                e.step(int(legal[pick(len(legal))]))
                 steps += 1
                 actions += raw.game_state is not before
             if _clock() > end:
