@@ -238,6 +238,60 @@ class Mammuz(Game):
                    float(laying["count"] if laying else 0)]
         return vector
 
+    def state_vector(self, state: "MammuzState", seat: int) -> list:
+        """:meth:`observation_vector` of ``observe(seat)``, read from the state itself."""
+        P = self.players
+        C = len(CARDS)
+        mine = [0] * C
+        displayed = [0] * P
+        herd = 0
+        for s, cards, _ in state.displays:
+            displayed[(s - seat) % P] += len(cards)
+            herd += len(cards)
+            if s == seat:
+                for c in cards:
+                    mine[CARD_INDEX[c]] += 1
+        turned = [0] * C
+        last = state.displays[-1] if state.displays else None
+        if last is not None:
+            cards = last[1]
+            for i in last[2]:
+                turned[CARD_INDEX[cards[i]]] += 1
+        laying = state.laying
+        making = [0] * C
+        if laying is not None and seat == state.to_act:
+            for c in laying[1]:
+                making[CARD_INDEX[c]] += 1
+        hands = state.hands
+        vector = [*hands[seat], *mine, *turned, *making]
+        vector += [sum(hands[(seat + i) % P]) for i in range(P)]
+        vector += displayed
+        seats = [0] * (3 * P)
+        if state.winner is None:
+            seats[(state.to_act - seat) % P] = 1
+        seats[P + (state.starter - seat) % P] = 1
+        if last is not None:
+            seats[2 * P + (last[0] - seat) % P] = 1
+        vector += seats
+        phase = [0] * 5
+        phase[4 if state.winner is not None else 3 if state.pending == "give" else 2 if laying is not None
+              else 1 if state.displays else 0] = 1
+        vector += phase
+        claim = [0] * len(SPECIES)
+        species = state.claim if laying is None else laying[0]
+        if species is not None:
+            claim[CARD_INDEX[species]] = 1  # species come first in CARDS
+        vector += claim
+        extinct = state.extinct
+        vector += [s in extinct for s in SPECIES]
+        bases, in_play = state.bases, self.species
+        vector += [bases.get(s, 0) if s in in_play else 0 for s in SPECIES]
+        out = state.dinos_out
+        vector += [d in out for d in DINOSAURS]
+        vector += [herd, len(state.pile), len(state.displays), len(last[1]) if last is not None else 0,
+                   len(laying[1]) if laying is not None else 0]
+        return vector
+
 
 _HAND_ADDS: dict = {}
 
