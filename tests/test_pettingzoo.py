@@ -284,6 +284,20 @@ def test_mamba_state_vector_in_a_pending_trim_and_without_numpy(monkeypatch):
     assert [[list(game.state_vector(s, seat)) for seat in (0, 1)] for s in states] == vectors
 
 
+def test_mammuz_state_vector_without_numpy(monkeypatch):
+    from tabletop_widgets.games.mammuz import rules
+
+    game = tw.make("mammuz", players=4)
+    state, states = game.new_state(2), []
+    while not state.is_over and len(states) < 120:
+        states.append(state)
+        state = state._apply(state.legal_actions()[len(states) % len(state.legal_actions())])
+    vectors = [[list(game.state_vector(s, seat)) for seat in range(4)] for s in states]
+    monkeypatch.setattr(rules, "numpy_or_none", lambda: None)  # the engine runs without the analysis extras
+    assert [[game.state_vector(s, seat) for seat in range(4)] for s in states] == vectors
+    assert vectors == [[game.observation_vector(s.observe(seat), seat) for seat in range(4)] for s in states]
+
+
 def test_an_observation_holds_nothing_of_the_other_hands():
     game = tw.make("toy-fifteen", players=2)
     state = game.new_state(0)

@@ -24,6 +24,7 @@ import re
 from dataclasses import dataclass
 from typing import Optional
 
+from ..._extras import numpy_or_none as _numpy
 from ...core import Event, Game, IllegalAction, Option, State, register
 from ...core.rng import check_seed
 
@@ -964,15 +965,6 @@ _new_object = object.__new__
 # rows.translate(_ONE_HOT[x]): the 81 cells in observation order, "\x01" where a stone faces x
 _ONE_HOT = {x: str.maketrans({c: "\x01" if c == x else "\x00" for c in ".SNEW"} | {"/": None}) for x in SIDE_WORD}
 _PHASES = {"birth_or_move": 0, "trim": 1, "over": 2}
-
-
-def _numpy():
-    """numpy (an extra of the analysis layer, imported on first use), or None without it."""
-    try:
-        import numpy as np
-    except ModuleNotFoundError:
-        return None
-    return np
 
 
 # ---- states ------------------------------------------------------------------------------------------

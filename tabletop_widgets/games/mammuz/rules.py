@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from ..._extras import numpy_or_none
 from ...core import Event, Game, IllegalAction, Option, Rng, State, register
 from ...core.errors import quote
 from ...core.rng import shuffled_state as _shuffled
@@ -189,12 +190,20 @@ class Mammuz(Game):
         ``give 0`` … ``give P-1``: 29 actions for 4 players, 33 for 6 (a lay is several)."""
         return tuple(str(a) for a in self._action_list())
 
-    def action_index(self, action) -> int:
-        """The index of a legal action in :meth:`action_catalogue`, without its notation."""
+    def _index_table(self) -> dict:
         table = self.__dict__.get("_index")
         if table is None:
             table = self.__dict__["_index"] = {a: i for i, a in enumerate(self._action_list())}
-        return table[action]
+        return table
+
+    def action_index(self, action) -> int:
+        """The index of a legal action in :meth:`action_catalogue`, without its notation."""
+        return self._index_table()[action]
+
+    def action_indices(self, actions) -> list:
+        """:meth:`action_index` of each of ``actions`` (a list from ``legal_actions()``)."""
+        table = self._index_table()
+        return [table[a] for a in actions]
 
     def observation_size(self) -> int:
         P, C, S = self.players, len(CARDS), len(SPECIES)
@@ -290,7 +299,11 @@ class Mammuz(Game):
         vector += [d in out for d in DINOSAURS]
         vector += [herd, len(state.pile), len(state.displays), len(last[1]) if last is not None else 0,
                    len(laying[1]) if laying is not None else 0]
-        return vector
+        np = numpy_or_none()
+        if np is None:
+            return vector
+        # every number is a count of the game's 50 cards (or a 0/1): one byte each, read at once
+        return np.frombuffer(bytes(vector), np.uint8).astype(np.float32)
 
 
 _HAND_ADDS: dict = {}
