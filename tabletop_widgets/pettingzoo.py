@@ -250,7 +250,7 @@ class TabletopEnv(AECEnv):
                 self._vector = (state, seat, vector.copy())
         mask = np.zeros(len(self.catalogue), dtype=np.int8)
         if seat == state.to_move and self._legal_indices:
-            mask[self._legal_indices] = 1
+            mask.put(self._legal_indices, 1)
             if self._decision is not None and self._decision.chosen:
                 vector[[self.observation_length + p for p in self._decision.chosen]] = 1.0
         return {"observation": vector, "action_mask": mask}
