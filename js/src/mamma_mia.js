@@ -752,6 +752,15 @@ function sameParts(a, b) {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
 }
+/** An item's `update` that runs only when what its node was drawn from (a list of parts, or
+ * null: always) changed. */
+function whenChanged(drawnFrom, update) {
+  return (node) => {
+    if (drawnFrom !== null && sameParts(node._mmDrawnFrom, drawnFrom)) return;
+    node._mmDrawnFrom = drawnFrom;
+    update(node);
+  };
+}
 
 
 /** A face-down pile whose count is set in place. */
@@ -990,12 +999,10 @@ function tableColumnItem(doc, kind, n, want, gone) {
   return {
     key: kind,
     build: () => el(doc, "div", { class: "mm-column", dataset: { kind, count: String(n) } }),
-    update: (col) => {
-      if (col._mmDrawnFrom === drawnFrom) return;
-      col._mmDrawnFrom = drawnFrom;
+    update: whenChanged([drawnFrom], (col) => {
       if (col.dataset.count !== String(n)) col.dataset.count = String(n);
       reconcile(col, parts());
-    },
+    }),
   };
 }
 
@@ -1133,41 +1140,22 @@ export function seatsItems(doc, view, ctx, played = null) {
     // sets the numbers of one seat's facts.
     // What the seat is drawn from: a turn passing on changes two or three seats, and the
     // others are not gone through.
-    const drawnFrom = [cls, colour, seatName(view, ctx, s), (view.personal || [])[s], !!ctx && ctx.seat === s, toMove, justPlayed,
-      (view.winners || []).includes(s) && view.phase === "over", !!(p.mamma_mia || view.mamma_mia_card === s),
-      p.hand_ingredients, p.hand_orders, p.waiter, p.delivered];
+    // Its two lines are set apart: the turn passing on changes the name line, a card played
+    // the facts.
+    const nameFrom = [colour, seatName(view, ctx, s), (view.personal || [])[s], !!ctx && ctx.seat === s, toMove, justPlayed,
+      (view.winners || []).includes(s) && view.phase === "over", !!(p.mamma_mia || view.mamma_mia_card === s)];
+    const factsFrom = [colour, p.hand_ingredients, p.hand_orders, p.waiter, p.delivered];
     seats.push({
       key: s,
       build: () => el(doc, "div", { class: cls, dataset: { seat: String(s) } }),
-      update: (node) => {
-        if (sameParts(node._mmDrawnFrom, drawnFrom)) return;
-        node._mmDrawnFrom = drawnFrom;
+      update: whenChanged([cls, ...nameFrom, ...factsFrom], (node) => {
         if (node.className !== cls) node.className = cls;
-        // Its two lines are set apart: the turn passing on changes the name line, a card
-        // played the facts.
         const name = shell("name", () => el(doc, "div", { class: "mm-seat-name" }), () => seatNameItems(doc, view, ctx, played, s, p, colour));
-        const nameFrom = drawnFrom.slice(1, 9);
-        const factsFrom = [colour, ...drawnFrom.slice(9)];
         reconcile(node, [
-          {
-            ...name,
-            update: (line) => {
-              if (sameParts(line._mmDrawnFrom, nameFrom)) return;
-              line._mmDrawnFrom = nameFrom;
-              name.update(line);
-            },
-          },
-          {
-            key: "facts",
-            build: () => seatFacts(doc, p, colour),
-            update: (facts) => {
-              if (sameParts(facts._mmDrawnFrom, factsFrom)) return;
-              facts._mmDrawnFrom = factsFrom;
-              setSeatFacts(facts, p, colour);
-            },
-          },
+          { ...name, update: whenChanged(nameFrom, name.update) },
+          { key: "facts", build: () => seatFacts(doc, p, colour), update: whenChanged(factsFrom, (facts) => setSeatFacts(facts, p, colour)) },
         ]);
-      },
+      }),
     });
   }
   return [
@@ -1303,15 +1291,7 @@ function handCardsItem(doc, view, hand, seat, composer, small = false) {
   });
   // A row not being chosen from is gone through only when its hand changed: a turn in the
   // all-seeing view changes the mover's row, not the five others.
-  const drawnFrom = composer ? null : [hand, view.kinds, view.edition];
-  return {
-    ...row,
-    update: (node) => {
-      if (drawnFrom !== null && sameParts(node._mmDrawnFrom, drawnFrom)) return;
-      node._mmDrawnFrom = drawnFrom;
-      row.update(node);
-    },
-  };
+  return { ...row, update: whenChanged(composer ? null : [hand, view.kinds, view.edition], row.update) };
 }
 
 /** The evaluation: revealed cards so far, the current order and how it is settled. */
@@ -1349,14 +1329,7 @@ export function evaluationItems(doc, view, ctx) {
   // decision alone, and leaves the revealed cards and the order being settled as they are.
   const drawnFrom = [writeOut(NAMES(view, ctx)), ev.emptier, ev.remaining, ev.revealed, ev.order, view.edition, view.kinds, view.colours];
   const box = shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), items);
-  return [{
-    ...box,
-    update: (node) => {
-      if (sameParts(node._mmDrawnFrom, drawnFrom)) return;
-      node._mmDrawnFrom = drawnFrom;
-      box.update(node);
-    },
-  }];
+  return [{ ...box, update: whenChanged(drawnFrom, box.update) }];
 }
 
 export function drawEvaluation(doc, view, ctx) {
