@@ -280,7 +280,10 @@ export const css = `
 /* n backs, 6 px of each showing: stripes in the card back's colours, a dark edge per card. */
 .mm-backs { display: inline-block; height: 14px; max-width: 110px; border-radius: 3px;
   background: repeating-linear-gradient(90deg, #7a2418 0 1px, #c9583f 1px 6px); border: 1px solid #7a2418; }
-.mm-backs[data-count="0"] { display: none; }
+/* An empty row by its class, not by its data-count: a rule on an attribute restyles every
+   element whose attribute of that name is set to another value (a table's column, whose
+   data-count changes with most cards played). */
+.mm-backs.mm-n-0 { display: none; }
 .mm-backs-order { background: repeating-linear-gradient(90deg, rgba(0,0,0,0.55) 0 1px, var(--mm-seat) 1px 6px); border-color: var(--mm-seat); }
 .mm-gap { width: 4px; }
 /* A fact about a seat ("you", "winner") in plain ink; the seat to move in the accent, with an
