@@ -172,6 +172,8 @@ CATALOGUE_INDEX = {id(a): i for i, a in enumerate(CATALOGUE)}
 _STEPS_INDEXED = [tuple((n1, m1, CATALOGUE_INDEX[id(m1)],
                          tuple((n2, m2, CATALOGUE_INDEX[id(m2)], g) for n2, m2, g in seconds))
                         for n1, m1, seconds in STEPS[_s]) for _s in range(90)]
+# BIRTHS with each birth as the pair (birth, its catalogue index)
+_BIRTHS_INDEXED = [tuple((n, (b, CATALOGUE_INDEX[id(b)])) for n, b in BIRTHS[_p]) for _p in range(90)]
 
 # Bitboards of empty cells, for speed: bit ``89 - p`` is cell ``p`` of the rows string, so
 # ``int(rows.translate(_EMPTY_BITS), 2)`` reads the whole board in C.
@@ -418,10 +420,16 @@ def _touched_stirred(rows, cols, touched) -> bool:
     """Whether a rank or a file through one of the cells ``touched`` holds facing runs of
     unequal length or an overpopulated run."""
     stirred = _LINE_STIRRED
-    for p in touched:
-        r, f = RANK_AT[p], FILE_AT[p]
-        if stirred[rows[r:r + 9]] or stirred[cols[f:f + 9]]:
-            return True
+    rank = file = -1
+    for p in touched:  # a line through two of the cells is looked at once
+        if RANK_AT[p] != rank:
+            rank = RANK_AT[p]
+            if stirred[rows[rank:rank + 9]]:
+                return True
+        if FILE_AT[p] != file:
+            file = FILE_AT[p]
+            if stirred[cols[file:file + 9]]:
+                return True
     return False
 
 
@@ -450,7 +458,12 @@ def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
     if filled >= 0:
         if empty is None:
             empty = _empty_bits(rows)
-        dead = [c for c, around in SUFFOCATION[filled] if not empty & around]
+        for _, around in SUFFOCATION[filled]:
+            if not empty & around:
+                dead = [c for c, around in SUFFOCATION[filled] if not empty & around]
+                break
+        else:
+            dead = None
         if dead:
             touched = None  # more cells changed than the action's
             for c in dead:
@@ -586,6 +599,8 @@ class Mamba(Game):
         self._overpopulated = re.compile("|".join(f"{x}{{5,}}" for x in ls))
         self._fives = tuple(x * 5 for x in ls)
         self._names = tuple(SIDE_WORD[x] for x in ls)
+        # the sides seen from each seat: its own first, then the others in turn order
+        self._orders = tuple(tuple(ls[y] for y in order) for order in self.turn_orders)
 
     def svg(self, frame, seat=None) -> str:
         from .svg import view_svg
@@ -881,29 +896,31 @@ class Mamba(Game):
         np = _numpy()
         if np is None:
             return self.observation_vector(state.observe(seat), seat)
-        P, rows, letters, phase = self.players, state.rows, self.letters, state.phase
-        order = [letters[(seat + k) % P] for k in range(P)]  # the learner's side first
-        v = np.zeros(self.observation_size())
-        # one byte per cell and channel, 1 where the channel's side stands: the '/' dropped
-        v[:81 * P] = np.frombuffer("".join([rows.translate(_ONE_HOT[x]) for x in order]).encode("latin-1"),
-                                   np.uint8)
-        base = 81 * P
-        if phase == "birth_or_move" and state.parents and state.settled and rows.count(".") > 90 - 9 - MAX_STONES:
-            x = letters[state.active]  # the parents that can give birth now (_birth_parents)
-            for p in state.parents:
-                if rows[p] == x:
-                    v[base + INDEX[p]] = 1.0
+        P, rows, phase = self.players, state.rows, state.phase
+        order = self._orders[seat]  # the learner's side first
+        # one byte per number, read at once: a 0 or a 1, or _STONES + n for n stones
+        marks = bytearray(165 + 2 * P)  # parents | trim run | phase | seat to move | stones
+        if phase == "birth_or_move":
+            parents = state.parents
+            if parents and state.settled and rows.count(".") > 90 - 9 - MAX_STONES:
+                x = self.letters[state.active]  # the parents that can give birth now (_birth_parents)
+                for p in parents:
+                    if rows[p] == x:
+                        marks[INDEX[p]] = 1
         elif phase == "trim":
             for p in state.run:
-                v[base + 81 + INDEX[p]] = 1.0
-        base += 162
-        v[base + _PHASES[phase]] = 1.0
+                marks[81 + INDEX[p]] = 1
+        marks[162 + _PHASES[phase]] = 1
         to_move = state.to_move
         if to_move is not None:
-            v[base + 3 + (to_move - seat) % P] = 1.0
-        base += 3 + P
-        v[base:base + P] = [rows.count(x) / MAX_STONES for x in order]
-        return v
+            marks[165 + (to_move - seat) % P] = 1
+        base = 165 + P
+        for x in order:
+            marks[base] = _STONES + rows.count(x)
+            base += 1
+        board = rows.encode("latin-1")
+        return _numbers(np).take(
+            np.frombuffer(b"".join([board.translate(_ONE_HOT[x], b"/") for x in order]) + marks, np.uint8))
 
     # notation --------------------------------------------------------------------------------
     def parse_action(self, state: "MambaState", text: str):
@@ -962,9 +979,32 @@ def _end_winners(game, rows, active):
 
 _new_object = object.__new__
 
-# rows.translate(_ONE_HOT[x]): the 81 cells in observation order, "\x01" where a stone faces x
-_ONE_HOT = {x: str.maketrans({c: "\x01" if c == x else "\x00" for c in ".SNEW"} | {"/": None}) for x in SIDE_WORD}
+
+def _event(kind, text, data, after) -> Event:
+    """An Event with its fields set at once from one dict (the frozen dataclass's __init__ sets
+    them one by one through object.__setattr__): a playout makes one per wave."""
+    event = _new_object(Event)
+    event.__dict__.update({"kind": kind, "text": text, "data": data, "after": after, "seats": None,
+                           "public_text": None, "public_data": None})
+    return event
+
+# board.translate(_ONE_HOT[x], b"/") (the rows string as bytes): the 81 cells in observation
+# order, 1 where a stone faces x, else 0
+_ONE_HOT = {x: bytes(chr(b) == x for b in range(256)) for x in SIDE_WORD}
 _PHASES = {"birth_or_move": 0, "trim": 1, "over": 2}
+# A byte of state_vector's encoding → its number: 0 and 1 as such, _STONES + n → n stones / 50
+_STONES = 100
+_NUMBERS = []
+
+
+def _numbers(np):
+    """The 256 numbers a byte of state_vector's encoding stands for (built on first use)."""
+    if not _NUMBERS:
+        numbers = np.zeros(256)
+        numbers[1] = 1.0
+        numbers[_STONES:_STONES + 82] = [n / MAX_STONES for n in range(82)]  # every count a board holds
+        _NUMBERS.append(numbers)
+    return _NUMBERS[0]
 
 
 # ---- states ------------------------------------------------------------------------------------------
@@ -1046,9 +1086,9 @@ class MambaState(State):
         if self.parents and rows.count(".") > 90 - 9 - MAX_STONES:
             for p in self.parents:
                 if rows[p] == x:
-                    for n, birth in BIRTHS[p]:
+                    for n, birth in _BIRTHS_INDEXED[p]:
                         if rows[n] == ".":
-                            out.append(CATALOGUE_INDEX[id(birth)] if part else birth)
+                            out.append(birth[part])
         empty = self._empty
         if empty is None:
             empty = _empty_bits(rows)
@@ -1261,14 +1301,9 @@ class MambaState(State):
                                    empty=empty, calm=calm)
             if log is None:
                 return state
-        # Event's fields set at once (the frozen dataclass's __init__ sets them one by one
-        # through object.__setattr__): a playout makes one per wave
         if len(log) == 1:  # the action alone, no cascade: the common case
             kind, text, data, _, _ = log[0]
-            event = _new_object(Event)
-            event.__dict__.update(kind=kind, text=text, data=data, after=None, seats=None, public_text=None,
-                                  public_data=None)
-            state.events = (event,)
+            state.events = (_event(kind, text, data, None),)
             return state
         last = len(log) - 1
         events = []
@@ -1279,10 +1314,7 @@ class MambaState(State):
             after = None if i == last else MambaState(
                 game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
                 True, moved, None, turn, (), settled=False)
-            event = _new_object(Event)
-            event.__dict__.update(kind=kind, text=text, data=data, after=after, seats=None, public_text=None,
-                                  public_data=None)
-            events.append(event)
+            events.append(_event(kind, text, data, after))
         state.events = tuple(events)
         return state
 
