@@ -189,8 +189,6 @@ CELL_BITS = sum(BIT[c] for c in CELLS)
 SUFFOCATION = [()] * 90
 for _f in CELLS:
     SUFFOCATION[_f] = tuple((_c, BIT[_c] | sum(BIT[n] for n in CROSS[_c])) for _c in AROUND[_f])
-# rows.translate(_SIDE_BITS[x]): "1" where a stone faces x, so int(…, 2) is x's bitboard
-_SIDE_BITS = {x: str.maketrans({c: "1" if c == x else "0" for c in "./SNEW"}) for x in SIDE_WORD}
 # The moves of a stone by cell, then by the emptiness of its reach: most positions repeat
 # locally, so a playout mostly looks its moves up instead of walking the board. A reach has at
 # most 12 cells (4,096 patterns); long random play fills some 100,000 entries in all (about
@@ -627,18 +625,21 @@ class Mamba(Game):
 
         On bitboards: the occupied cells shifted by each neighbour's offset mark every cell
         that has an occupied neighbour (the ``/`` sentinels, never occupied, keep a shift from
-        reaching into the next rank); the stones of ``seat`` left unmarked are isolated."""
+        reaching into the next rank); the stones left unmarked are isolated, a few of any side,
+        and those of ``seat`` are the parents."""
         occupied = CELL_BITS ^ (_empty_bits(rows) if empty is None else empty)
         if self._square:
             near = (occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
                     | occupied << 9 | occupied >> 9 | occupied << 11 | occupied >> 11)
         else:
             near = occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
-        isolated = int(rows.translate(_SIDE_BITS[self.letters[seat]]), 2) & ~near
+        isolated = occupied & ~near
+        x = self.letters[seat]
         out = []
         while isolated:  # highest bit first: cells in rows order
             b = isolated.bit_length() - 1
-            out.append(89 - b)
+            if rows[89 - b] == x:
+                out.append(89 - b)
             isolated ^= 1 << b
         return tuple(out)
 
@@ -893,9 +894,10 @@ class Mamba(Game):
         """:meth:`observation_vector` of ``state.observe(seat)`` as a numpy array, read from the
         board string directly (no observation, no position notation built); without numpy,
         the observation's vector."""
-        np = _numpy()
-        if np is None:
+        tools = _VECTOR_TOOLS or _vector_tools()
+        if tools[0] is None:
             return self.observation_vector(state.observe(seat), seat)
+        np, numbers = tools
         P, rows, phase = self.players, state.rows, state.phase
         order = self._orders[seat]  # the learner's side first
         # one byte per number, read at once: a 0 or a 1, or _STONES + n for n stones
@@ -919,7 +921,7 @@ class Mamba(Game):
             marks[base] = _STONES + rows.count(x)
             base += 1
         board = rows.encode("latin-1")
-        return _numbers(np).take(
+        return numbers.take(
             np.frombuffer(b"".join([board.translate(_ONE_HOT[x], b"/") for x in order]) + marks, np.uint8))
 
     # notation --------------------------------------------------------------------------------
@@ -980,6 +982,15 @@ def _end_winners(game, rows, active):
 _new_object = object.__new__
 
 
+def _move_text(game, seat, info, via) -> tuple:
+    """The text and data of the event of the move of ``info`` (``_MOVE_INFO``) played by
+    ``seat``, through ``via`` when it is a diagonal."""
+    s, d, tail, path = info
+    start, to = NAME[s], NAME[d]
+    path = path.copy() if via is None else [start, NAME[via], to]
+    return game.seat_names[seat] + tail, {"cells": [start, to], "from": start, "to": to, "path": path}
+
+
 def _event(kind, text, data, after) -> Event:
     """An Event with its fields set at once from one dict (the frozen dataclass's __init__ sets
     them one by one through object.__setattr__): a playout makes one per wave."""
@@ -994,17 +1005,21 @@ _ONE_HOT = {x: bytes(chr(b) == x for b in range(256)) for x in SIDE_WORD}
 _PHASES = {"birth_or_move": 0, "trim": 1, "over": 2}
 # A byte of state_vector's encoding → its number: 0 and 1 as such, _STONES + n → n stones / 50
 _STONES = 100
-_NUMBERS = []
+_VECTOR_TOOLS = ()  # (numpy, the numbers of the bytes) once state_vector has run
 
 
-def _numbers(np):
-    """The 256 numbers a byte of state_vector's encoding stands for (built on first use)."""
-    if not _NUMBERS:
-        numbers = np.zeros(256)
-        numbers[1] = 1.0
-        numbers[_STONES:_STONES + 82] = [n / MAX_STONES for n in range(82)]  # every count a board holds
-        _NUMBERS.append(numbers)
-    return _NUMBERS[0]
+def _vector_tools() -> tuple:
+    """(numpy or None, the 256 numbers a byte of state_vector's encoding stands for): numpy is
+    imported, and the table built, on first use."""
+    global _VECTOR_TOOLS
+    np = _numpy()
+    if np is None:
+        return None, None  # asked again next time: numpy may be installed meanwhile
+    numbers = np.zeros(256)
+    numbers[1] = 1.0
+    numbers[_STONES:_STONES + 82] = [n / MAX_STONES for n in range(82)]  # every count a board holds
+    _VECTOR_TOOLS = (np, numbers)
+    return _VECTOR_TOOLS
 
 
 # ---- states ------------------------------------------------------------------------------------------
@@ -1018,13 +1033,14 @@ class MambaState(State):
     """
 
     __slots__ = ("game", "rows", "cols", "active", "phase", "parents", "in_turn", "moved", "run",
-                 "turn", "winners", "events", "settled", "_empty", "_calm")
+                 "turn", "winners", "_events", "_move", "settled", "_empty", "_calm")
 
     def __init__(self, game, rows, cols, active, phase, parents, in_turn, moved, run, turn, winners,
                  events=(), settled=True, empty=None, calm=False):
         self.game, self.rows, self.cols, self.active, self.phase = game, rows, cols, active, phase
         self.parents, self.in_turn, self.moved, self.run = parents, in_turn, moved, run
-        self.turn, self.winners, self.events, self.settled = turn, winners, events, settled
+        self.turn, self.winners, self._events, self.settled = turn, winners, events, settled
+        # _events is None when they are the move's alone, written when first read from _move
         self._empty = empty  # the board's empty cells as bits when already read (else None)
         self._calm = calm  # known to hold no facing runs of unequal length (after a cascade)
 
@@ -1215,14 +1231,11 @@ class MambaState(State):
             before = self.rows
             rows, cols = _put_move(before, self.cols, s, d, before[s])
             if log is not None:
-                start, to = NAME[s], NAME[d]
+                # written when first read (_move_text): a learner's step never reads it
+                via = None
                 if type(path) is tuple:  # a diagonal: vertically first when that cell is free
                     via = path[0] if before[path[0]] == "." else path[1]
-                    path = [start, NAME[via], to]
-                else:
-                    path = path.copy()
-                log.append(("move", self.game.seat_names[self.active] + tail,
-                            {"cells": [start, to], "from": start, "to": to, "path": path}, rows, cols))
+                log.append(("move", None, (self.active, info, via), rows, cols))
             empty = self._empty
             if empty is not None:  # the start cell empties, the destination fills
                 empty ^= BIT[s] | BIT[d]
@@ -1303,11 +1316,16 @@ class MambaState(State):
                 return state
         if len(log) == 1:  # the action alone, no cascade: the common case
             kind, text, data, _, _ = log[0]
-            state.events = (_event(kind, text, data, None),)
+            if text is None:  # a move: its event is written when first read
+                state._events, state._move = None, data
+            else:
+                state._events = (_event(kind, text, data, None),)
             return state
         last = len(log) - 1
         events = []
         for i, (kind, text, data, r, c) in enumerate(log):
+            if text is None:
+                text, data = _move_text(game, *data)
             # A snapshot inside the cascade: the board after this wave and the turn as it
             # stands (``moved`` kept; the parents still on the board at that wave). Nobody decides
             # while the rules resolve, so ``settled=False`` gives it no seat to move.
@@ -1315,8 +1333,16 @@ class MambaState(State):
                 game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
                 True, moved, None, turn, (), settled=False)
             events.append(_event(kind, text, data, after))
-        state.events = tuple(events)
+        state._events = tuple(events)
         return state
+
+    @property
+    def events(self) -> tuple:
+        events = self._events
+        if events is None:  # the move's event, not written yet
+            text, data = _move_text(self.game, *self._move)
+            events = self._events = (_event("move", text, data, None),)
+        return events
 
     # views and notation ---------------------------------------------------------------------------
     def observe(self, seat: Optional[int] = None) -> dict:
