@@ -18,6 +18,7 @@ import {
   markIngredientCard,
   orderCard,
   orderName,
+  orderSpine,
   orderText,
   pile,
   setPileCount,
@@ -411,24 +412,26 @@ export const css = `
   font-size: 12px; font-weight: 600; color: var(--mm-choice); background: linear-gradient(to bottom, transparent, var(--mm-bg) 12px); }
 @keyframes mm-more-below { from, to { visibility: visible; } }
 .mm-eval { display: flex; gap: 10px; flex-wrap: nowrap; align-items: flex-start; }
-/* The cards revealed so far fan as a hand does, inside the room the order being settled leaves
-   them: the newest shows whole on the right, each older one gives up width down to an edge. */
-/* Room for the newest card whole and the edges of the seven before it (an ingredient's colour,
-   an order's spine), thinner when there is no more room. */
-.mm-revealed { flex: 1 1 0; min-width: 240px; display: flex; gap: 1px; flex-wrap: nowrap; align-items: flex-end; overflow: hidden; padding: 2px 0; }
-.mm-revealed > .mm-fan-slot { display: flex; min-width: 0; }
-.mm-revealed > .mm-fan-order { flex: 0 1 150px; }
-.mm-revealed > .mm-fan-ing { flex: 0 1 40px; }
-.mm-revealed > .mm-fan-slot:last-child { flex-shrink: 0; }
+/* The cards revealed so far, newest on the right next to the order being settled, each drawn at
+   a size of its own: an ingredient as a small card, an order as its spine (its owner's colour and
+   its name; the order being settled shows whole beside them). Nothing in the strip is sized by
+   its neighbours, so a card revealed lays out itself alone; the oldest are cut at the strip's left
+   edge when it is narrow. */
+.mm-revealed { flex: 1 1 0; min-width: 240px; display: flex; gap: 3px; justify-content: flex-end; align-items: flex-end; overflow: hidden; padding: 2px 0; }
+.mm-revealed > .mm-small { height: 46px; }
+.mm-spine { box-sizing: border-box; flex: none; width: 30px; height: 96px; padding: 4px 1px; border-radius: 4px;
+  background: var(--mm-seat); color: #fff; font-size: 11px; font-weight: 700; line-height: 13px; writing-mode: vertical-rl;
+  text-shadow: 0 1px 1px rgba(0,0,0,0.5); overflow: hidden; }
+.mm-spine.mm-c-yellow, .mm-spine.mm-c-pink { color: #2a2118; text-shadow: none; }
 /* A narrow table (a notebook beside its file browser): the order being settled keeps its room,
-   the strip what is left (its newest card, when it is that order, shows whole beside it). */
+   the strip what is left. */
 .mm-eval-box { container: mm-eval / inline-size; }
 @container mm-eval (max-width: 560px) { .mm-revealed { min-width: 0; } }
 /* The order being settled: its card, and beside it whose it is and where its cards come from. */
 .mm-settle { flex: 0 1 auto; min-width: 0; display: grid; grid-template-columns: 150px minmax(90px, 170px); column-gap: 6px; row-gap: 2px; align-content: start; }
 .mm-settle > .mm-order { grid-column: 1; grid-row: 1 / span 6; }
 .mm-settle > :not(.mm-order) { grid-column: 2; min-width: 0; }
-/* A covered order card (in a fanned hand or strip) shows its name down its edge, as a spine,
+/* A covered order card (in a fanned hand) shows its name down its edge, as a spine,
    and its recipe's counts and icons: each card of a fan stays known by what shows of it. It
    opens whole when it comes forward: under the pointer or the keyboard's focus (a card chosen
    by a click closes again when the pointer leaves it, though it keeps the focus). */
@@ -1302,8 +1305,9 @@ export function evaluationItems(doc, view, ctx) {
   const ev = view.evaluation;
   if (!ev) return [];
   const items = () => {
-    // One line in a narrow table: the status line above already says the oven is being emptied.
-    const head = `${seatName(view, ctx, ev.emptier)} empties the oven, card by card (${ev.remaining ?? 0} left)`;
+    // One line in a narrow table: the status line above already says the oven is being emptied,
+    // and the oven its count of cards left (the heading keeps its words while the cards come).
+    const head = `${seatName(view, ctx, ev.emptier)} empties the oven, card by card`;
     const cards = ev.revealed || [];
     // Only the last few revealed cards: the rest are already sorted into the table's columns.
     const from = Math.max(0, cards.length - 8);
@@ -1313,9 +1317,7 @@ export function evaluationItems(doc, view, ctx) {
         sig: J([card, view.edition]),
         build: () => {
           const isOrder = card.type === "order" || card.order_type || card.recipe !== undefined;
-          const node = isOrder ? orderCard(orderOf(card), { edition: view.edition }, doc) : ingredientCard(card.kind, { small: true }, doc);
-          // Each card in a slot of its own, so the strip can fan as a hand does.
-          return el(doc, "div", { class: `mm-fan-slot ${isOrder ? "mm-fan-order" : "mm-fan-ing"}` }, node);
+          return isOrder ? orderSpine(orderOf(card), view.edition, doc) : ingredientCard(card.kind, { small: true }, doc);
         },
       };
     });
@@ -1323,14 +1325,14 @@ export function evaluationItems(doc, view, ctx) {
     return [
       textItem("head", () => el(doc, "h4"), head),
       shell("row", () => el(doc, "div", { class: "mm-eval" }), [
-        shell("revealed", () => el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group", tabindex: 0 }), revealed),
+        shell("revealed", () => el(doc, "div", { class: "mm-revealed", "aria-label": "revealed cards", role: "group" }), revealed),
         order ? settlementItem(doc, view, ctx, order) : null,
       ]),
     ];
   };
   // Drawn again only when what it shows changed: a round of asking for help changes the
   // decision alone, and leaves the revealed cards and the order being settled as they are.
-  const drawnFrom = [writeOut(NAMES(view, ctx)), ev.emptier, ev.remaining, ev.revealed, ev.order, view.edition, view.kinds, view.colours];
+  const drawnFrom = [writeOut(NAMES(view, ctx)), ev.emptier, ev.revealed, ev.order, view.edition, view.kinds, view.colours];
   const box = shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), items);
   return [{ ...box, update: whenChanged(drawnFrom, box.update) }];
 }
@@ -1576,27 +1578,23 @@ function fanItem(node) {
     return { basis, min: 28, cover: basis - 1 };
   }
   if (cls.contains("mm-hand-order")) return { basis: 150, min: 20, cover: 140 };
-  if (cls.contains("mm-fan-order")) return { basis: 150, min: 0, cover: 140 };
-  if (cls.contains("mm-fan-ing")) return { basis: 40, min: 0, cover: null };
   return { basis: 0, min: 0, cover: null };
 }
 
-/** Mark the cards of a fanned row (a seat's hand, the revealed cards) that the next card
- * covers (`mm-covered`), from the row's width kept by the ResizeObserver: no layout is read.
- * In a hand the last card gives up width only once the others are down to their edges; in
- * the revealed strip it never does. */
+/** Mark the cards of a seat's fanned hand that the next card covers (`mm-covered`), from the
+ * row's width kept by the ResizeObserver: no layout is read. The last card gives up width only
+ * once the others are down to their edges. */
 function fanRow(row) {
   const width = row._twWidth;
   if (width === undefined) return;
-  const strip = row.classList.contains("mm-revealed");
   const nodes = row.children;
   const items = [];
   for (let i = 0; i < nodes.length; i++) {
     const item = fanItem(nodes[i]);
-    item.shrink = i < nodes.length - 1 ? (strip ? 1 : 1000) : strip ? 0 : 1;
+    item.shrink = i < nodes.length - 1 ? 1000 : 1;
     items.push(item);
   }
-  const sizes = shrinkToFit(width, items, strip ? 1 : 2);
+  const sizes = shrinkToFit(width, items, 2);
   for (let i = 0; i < nodes.length; i++) {
     const { cover } = items[i];
     nodes[i].classList.toggle("mm-covered", cover !== null && sizes[i] <= cover + 0.01);
@@ -1604,10 +1602,10 @@ function fanRow(row) {
 }
 
 // The all-seeing view's rows of small cards fan by their content and need no marks.
-const FAN_ROWS = ".mm-hand:not(.mm-teaching) > .mm-hand-cards, .mm-revealed";
+const FAN_ROWS = ".mm-hand:not(.mm-teaching) > .mm-hand-cards";
 // The items of every fanned row, the all-seeing view's included: the keyboard's focus brings one
 // forward.
-const FOCUS_ITEMS = ".mm-hand-cards > *, .mm-revealed > *";
+const FOCUS_ITEMS = ".mm-hand-cards > *";
 
 // A revealed card comes from the oven, up and to the left of where it lands.
 const FLIGHT = [{ transform: "translate(-60px, -40px) scale(0.6)", opacity: 0.2 }, { transform: "none", opacity: 1 }];
@@ -1707,7 +1705,7 @@ export function mount(boardEl, ctx) {
       composer = makeComposer(legal, sel, view.hand || handOf(view, view.to_move));
     }
     const legalKey = J(legal);
-    const middle = fill("middle", [nameKey, c.seat, c.interactive, legalKey, view.evaluation, view.colours, view.edition, view.kinds,
+    fill("middle", [nameKey, c.seat, c.interactive, legalKey, view.evaluation, view.colours, view.edition, view.kinds,
       playedKey, frame.kind], () => {
 
       return [
@@ -1716,9 +1714,6 @@ export function mount(boardEl, ctx) {
         view.evaluation ? null : lastTurnItem(doc, view, c, frame),
       ];
     });
-    // The middle's one fanned row is the revealed cards, found by their class: a selector run
-    // over the region on each frame of the evaluation was a good part of drawing it.
-    if (middle) fanRows(slots.middle.getElementsByClassName("mm-revealed"));
     fill("seats", [nameKey, c.seat, view.players, view.colours, view.personal, view.to_move, view.phase, view.winners,
       view.mamma_mia_card, played && played.seat], () => seatsItems(doc, view, c, played));
     // The seat to move matters to the hands only while a turn is being composed (its cards are

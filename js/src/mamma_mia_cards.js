@@ -289,6 +289,11 @@ export function recipeLines(order, edition) {
   return lines;
 }
 
+/** The name printed on an order card's face. */
+function printedName(order) {
+  return order.name || ORDER_TYPES[order.type] || String(order.type);
+}
+
 /**
  * An order card named in a sentence, as the engine's captions name it (cards.order_name): the
  * name printed on its face, with what tells equal names apart — "Monotoni", "Normale (4 olives
@@ -296,7 +301,7 @@ export function recipeLines(order, edition) {
  * (no peppers)", "Pizza Mamma Mia (1 pineapple + 5 salami or 5 shrimp)". Never the notation's label.
  */
 export function orderName(order) {
-  const name = order.name || ORDER_TYPES[order.type] || String(order.type);
+  const name = printedName(order);
   // Biggest count first, ties in the table's order (the recipe's own), as the cards read.
   const recipe = Object.entries(order.recipe || {}).filter(([, n]) => n);
   recipe.sort((a, b) => b[1] - a[1]);
@@ -313,7 +318,7 @@ export function orderName(order) {
 
 /** A one-line description of an order, e.g. "green Normale: 4 pineapples, 1 pepper". */
 export function orderText(order, edition) {
-  const name = order.name || ORDER_TYPES[order.type] || order.type;
+  const name = printedName(order);
   const lines = recipeLines(order, edition).map((l) => (l.n ? `${l.n} ${l.kind ? kindLabel(l.kind, l.n) : l.text}` : l.text));
   const crossed = order.crossed ? ` (no ${kindLabel(order.crossed, 2)} on the table)` : "";
   return `${order.colour} ${name}: ${lines.join(", ")}${crossed}`;
@@ -324,7 +329,7 @@ export function orderText(order, edition) {
  * kind (Small Monotoni, Mini pizza) is drawn struck through. `opts.button` for choosing it.
  */
 export function orderCard(order, opts = {}, doc) {
-  const name = order.name || ORDER_TYPES[order.type] || order.type;
+  const name = printedName(order);
   const list = el(doc, "ul", { class: "mm-recipe" });
   for (const line of recipeLines(order, opts.edition)) {
     const item = recipeLine(doc, line.kind, line.n, line.text);
@@ -353,6 +358,25 @@ export function orderCard(order, opts = {}, doc) {
     list,
   );
   return node;
+}
+
+/** An order card as its spine, where only its name needs to show (the oven's revealed cards):
+ * one box in the owner's colour with the printed name down it; its recipe is in its words, for a
+ * pointer's title and a screen reader. */
+export function orderSpine(order, edition, doc) {
+  const text = orderText(order, edition);
+  return el(
+    doc,
+    "div",
+    {
+      class: `mm-spine ${colourClass(order.colour)}`,
+      title: text,
+      role: "img",
+      "aria-label": text,
+      dataset: { colour: String(order.colour), type: String(order.type) },
+    },
+    printedName(order),
+  );
 }
 
 /** A card back: "ingredient" (the supply's back) or "order" (in the owner's colour). */

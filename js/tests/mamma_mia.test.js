@@ -495,6 +495,23 @@ describe("the evaluation", () => {
     board.destroy();
   });
 
+  it("a revealed order stands in the strip as its spine, whole beside it as the order being settled", () => {
+    const ctx = makeCtx({ seat: 0, interactive: false, legal: [] });
+    const board = mount(host, ctx);
+    board.update(frame(evaluationView(), { kind: "reveal" }), null, ctx);
+    const [ingredient, spine] = host.querySelector(".mm-revealed").children;
+    expect(ingredient.dataset.kind).toBe("pineapple");
+    // The spine: its name in its owner's colour, what it asks for in words.
+    expect(spine.className).toBe("mm-spine mm-c-green");
+    expect(spine.textContent).toBe("Normale");
+    expect(spine.getAttribute("aria-label")).toBe("green Normale: 4 pineapples, 1 pepper");
+    expect(spine.querySelector(".mm-recipe")).toBeNull();
+    // Its recipe is drawn once, on the card of the order being settled.
+    expect(host.querySelectorAll(".mm-eval-box .mm-recipe")).toHaveLength(1);
+    expect(host.querySelector(".mm-settle > .mm-order").getAttribute("aria-label")).toBe("green Normale: 4 pineapples, 1 pepper");
+    board.destroy();
+  });
+
   it("another seat only sees that a decision is awaited", () => {
     const ctx = makeCtx({ seat: 0, interactive: false, legal: [] });
     const board = mount(host, ctx);

@@ -69,7 +69,7 @@ SCROLL_FREE = ", ".join([
 ])
 
 # Fanned cards, in the frame shown: the oven's revealed cards stay inside their strip and off the
-# order being settled, the newest whole; each covered card of a hand shows a name that is not
+# order being settled (the oldest may be cut at the strip's left edge), the newest whole; each covered card of a hand shows a name that is not
 # cut by the card over it (an order's name; a pile's or a MammuZ card's when it shows one), at
 # 11 px or more.
 FANS = """(root) => {
@@ -85,9 +85,10 @@ FANS = """(root) => {
     if (settle && r(settle).left < s.right - 1) out.push('revealed strip under the order being settled');
     const cards = [...strip.children];
     cards.forEach((c, i) => {
-      if (!inside(r(c), s)) out.push(`revealed card ${i} of ${cards.length} outside its strip`);
+      const b = r(c);
+      if (b.right > s.right + 1 || b.top < s.top - 1 || b.bottom > s.bottom + 1) out.push(`revealed card ${i} of ${cards.length} outside its strip`);
     });
-    const newest = cards.length && cards[cards.length - 1].querySelector('.mm-card');
+    const newest = cards[cards.length - 1];
     if (newest && !inside(r(newest), s)) out.push('the newest revealed card is not whole');
   }
   for (const hand of root.querySelectorAll('.mm-hand-cards, .mz-hand')) {
@@ -187,7 +188,7 @@ LEGIBILITY = """() => {
     const size = parseFloat(getComputedStyle(el).fontSize);
     if (size < 11) small.push(`${size}px: ${node.textContent.trim().slice(0, 30)}`);
   }
-  for (const el of root.querySelectorAll('.mm-card-name, .mm-mammamia-text, .mm-order-name, .mz-card-name, .mm-mm-chip')) {
+  for (const el of root.querySelectorAll('.mm-card-name, .mm-mammamia-text, .mm-order-name, .mm-spine, .mz-card-name, .mm-mm-chip')) {
     if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
     if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1) overflow.push(el.textContent);
   }
@@ -488,8 +489,8 @@ def test_a_revealed_special_order_is_named_as_its_card_in_the_caption_and_the_lo
         order = page.evaluate(f"() => JSON.parse(document.getElementById('tw-replay-data').textContent).frames[{at}].data.order")
         caption = page.locator(".tw-caption").inner_text()
         assert f"'s order {order['name']}" in caption, caption
-        # the revealed strip shows the card with its printed name
-        assert order["name"] in page.locator(".mm-revealed .mm-order-name").all_inner_texts()
+        # the revealed strip shows the card's spine with its printed name
+        assert order["name"] in page.locator(".mm-revealed .mm-spine").all_inner_texts()
         shown = page.locator(".tw-root").inner_text()
         assert [label for label in labels if label in shown] == [], shown
         assert " without " not in shown
