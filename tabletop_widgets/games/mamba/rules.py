@@ -192,8 +192,10 @@ for _f in CELLS:
 # The moves of a stone by cell, then by the emptiness of its reach: most positions repeat
 # locally, so a playout mostly looks its moves up instead of walking the board. A reach has at
 # most 12 cells (4,096 patterns); long random play fills some 100,000 entries in all (about
-# 15 MB), and a cell's table is emptied when it reaches the limit.
-_MOVES_BY_REACH = [{} for _ in range(90)]
+# 15 MB), and a cell's table is emptied when it reaches the limit. The actions and their
+# catalogue indices have tables of their own (_MOVES_BY_REACH[part], as in _legal): a playout
+# asks for the one, a learning environment for the other.
+_MOVES_BY_REACH = ([{} for _ in range(90)], [{} for _ in range(90)])
 _MOVES_BY_REACH_LIMIT = 2_048
 
 
@@ -1108,7 +1110,7 @@ class MambaState(State):
         empty = self._empty
         if empty is None:
             empty = _empty_bits(rows)
-        tables, reach = _MOVES_BY_REACH, REACH
+        tables, reach = _MOVES_BY_REACH[part], REACH
         find = rows.find
         s = find(x)
         while s >= 0:
@@ -1118,8 +1120,8 @@ class MambaState(State):
                 table = tables[s]
                 if len(table) >= _MOVES_BY_REACH_LIMIT:
                     table.clear()
-                moves = table[key] = _stone_moves(rows, s)
-            out += moves[part]
+                moves = table[key] = _stone_moves(rows, s)[part]
+            out += moves
             s = find(x, s + 1)
         return out
 
