@@ -11,9 +11,10 @@ engines, not the random agents: RLCard's ``RandomAgent.eval_step`` costs about a
 ``env.step`` itself, and ``tw.bots.Random`` draws with a chooser of its own. Two bases, each
 with its own anchor:
 
-- bare (``classic_4p``, ``plus_6p``): ``legal_actions()``, the choice, then ``_apply`` (the fast
-  path for a choice among the legal actions, as ``tw.simulate`` takes it); against UNO's
-  ``game.get_legal_actions()`` + ``game.step``;
+- bare (``classic_4p``, ``plus_6p``): ``legal_actions()``, the choice, then ``play`` on the
+  game's playout (``state.playout()``: the position changed in place, the fast path for a choice
+  among the legal actions, as ``tw.simulate`` takes it, as UNO's ``game.step`` changes its
+  game); against UNO's ``game.get_legal_actions()`` + ``game.step``;
 - observed (``…_observed``): the same plus the observation of the seat to move after every
   action, as RLCard's ``env.step`` always builds one; against UNO's ``env.step``.
 
@@ -48,7 +49,7 @@ class Playouts:
         self.game = tw.make(name, players=players)
         self.pick = random.Random(seed).randrange  # the same chooser as UNO's, seeded
         self.seed = seed
-        self.state = self.game.new_state(seed)
+        self.state = self.game.new_state(seed).playout()
         self.actions = self.games = 0
         self.seconds = 0.0
 
@@ -62,9 +63,9 @@ class Playouts:
                 if state.is_over:
                     self.games += 1
                     self.seed += 1
-                    state = game.new_state(self.seed)
+                    state = game.new_state(self.seed).playout()
                 legal = state.legal_actions()
-                state = state._apply(legal[pick(len(legal))])
+                state.play(legal[pick(len(legal))])
                 if observed and not state.is_over:
                     state.observe(state.to_move)  # as env.step: the next seat's observation
                 actions += 1

@@ -195,7 +195,8 @@ def _play_chunk(seeds: Sequence[int], module: str, spec: tuple, factories: tuple
 
 def play_one(game, factories, seed: int, max_steps: Optional[int] = None) -> tuple:
     """One game: ``(seed, winners, scores, steps, finished)``."""
-    state = game.new_state(seed)
+    # the game played on one position changed in place (nobody keeps the states between)
+    state = game.new_state(seed).playout()
     bots = [factory(seed=bot_seed(seed, seat)) for seat, factory in enumerate(factories)]
     steps = 0
     while not state.is_over and (max_steps is None or steps < max_steps):
@@ -203,9 +204,9 @@ def play_one(game, factories, seed: int, max_steps: Optional[int] = None) -> tup
         legal = state.legal_actions()
         choice = bots[seat].choose(observation_for(bots[seat], state, seat), legal)
         try:
-            # The bot normally returns one of ``legal``: take the fast path; anything else
-            # (a notation, a forged action) goes through the checked one.
-            state = state._apply(choice) if choice in legal else state.apply(choice)
+            # The bot normally returns one of ``legal``: played as it is; anything else (a
+            # notation, a forged action) is checked first.
+            state.play(choice if choice in legal else state.check(choice))
         except ValueError as exc:
             raise RuntimeError(
                 f"{game.name}, game with seed {seed}, step {steps + 1}: seat {seat}'s bot chose {choice!s}: {exc}"

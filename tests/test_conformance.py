@@ -172,6 +172,30 @@ def test_same_seed_and_actions_give_the_same_game(name, players, playouts):
 
 
 @pytest.mark.parametrize("name, players", list(configurations()))
+def test_a_playout_plays_the_match_and_leaves_its_states_alone(name, players, playouts):
+    m = playouts(name, players, 1)
+    start = m.state_at(0)
+    start_json = start.to_json()
+    p = start.playout()
+    snapshots = []
+    for i, action in enumerate(m.actions):
+        assert p.to_move == m.state_at(i).to_move and not p.is_over
+        assert [str(a) for a in p.legal_actions()] == [str(a) for a in m.state_at(i).legal_actions()]
+        if i % 5 == 0:
+            seat = p.to_move
+            snapshots.append((i, p.snapshot(), p.snapshot().to_json(), p.observe(seat), json.dumps(p.observe(seat))))
+            assert p.observe(seat) == m.state_at(i).observe(seat)
+        p.play(p.check(str(action)))
+    assert p.is_over and p.snapshot().to_json() == m.state.to_json()
+    assert (p.scores, p.winners) == (m.state.scores, m.state.winners)
+    # what was handed out before a play is as it was: the start, each snapshot, each view
+    assert start.to_json() == start_json
+    for i, snapshot, text, view, view_text in snapshots:
+        assert snapshot.to_json() == text == m.state_at(i).to_json()
+        assert json.dumps(view) == view_text
+
+
+@pytest.mark.parametrize("name, players", list(configurations()))
 def test_frames_are_consistent_with_the_states(name, players, playouts):
     m = playouts(name, players, 0)
     for seat in [None] + list(range(players)):

@@ -121,6 +121,57 @@ def test_random_games_keep_every_card_in_exactly_one_place(config):
     assert made > n  # pizzas do get made in random play
 
 
+PLAYOUT_GAMES = 300  # random games per configuration played both ways (the option variants a tenth)
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=ids)
+def test_a_playout_changed_in_place_plays_as_apply(config):
+    # state.playout() writes each action into its own fields; apply makes a new state: the same
+    # game, field for field, and nothing handed out earlier changes
+    name, players, options = config
+    game = tw.make(name, players=players, **options)
+    for seed in range(PLAYOUT_GAMES // (10 if options else 1)):
+        pick = Rng.from_seed(seed, stream=5)
+        state = game.new_state(seed)
+        p = state.playout()
+        watched = None  # a snapshot, a view and the state they came from, checked later
+        step = 0
+        while not state.is_over:
+            legal = p.legal_actions()
+            assert legal == state.legal_actions() and p.to_move == state.to_move and not p.is_over
+            action, pick = pick.choice(legal)
+            if step % 7 == 0:
+                watched = (p.snapshot(), p.observe(p.to_move), state)
+            state = state._apply(action)
+            p.play(action)
+            assert p.snapshot()._payload() == state._payload()
+            if seed % 10 == 0:
+                assert all(p.observe(s) == state.observe(s) for s in [None, *range(players)])
+            if watched is not None and step % 7 == 6:
+                snapshot, view, then = watched
+                assert snapshot._payload() == then._payload() and view == then.observe(then.to_move)
+            step += 1
+        assert p.is_over and p.legal_actions() == [] and p.to_move is None
+        assert (p.scores, p.winners) == (state.scores, state.winners)
+
+
+def test_a_playout_is_a_position_of_its_own():
+    game = tw.make("mamma-mia-plus", players=4)
+    state = game.new_state(3)
+    text = state.to_json()
+    p = state.playout()
+    action = p.legal_actions()[0]
+    after = p.apply(action)  # the checked path gives a new state and leaves the playout
+    assert type(after) is type(state) and after.events and p.snapshot().to_json() == text
+    p.play(action)
+    assert state.to_json() == text and p.snapshot().to_json() == after.to_json()
+    with pytest.raises(AttributeError, match="no events"):
+        p.events
+    with pytest.raises(TypeError):
+        hash(p)
+    assert p.playout() is not p and p.playout().snapshot().to_json() == after.to_json()
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow], derandomize=True)
 @given(seed=st.integers(0, 2**31 - 1), plus=st.booleans(), players=st.integers(2, 6), optional=st.booleans(),
        from_hand=st.booleans(), first=st.integers(0, 5), help_=st.booleans())

@@ -390,6 +390,11 @@ class State:
         """The state after ``action`` (an action or its notation); raises :class:`IllegalAction`."""
         return self._apply(self.check(action))
 
+    def playout(self) -> "Playout":
+        """A position of its own that :meth:`Playout.play` changes in place, starting from this
+        one (which stays as it is): the fast path for random playouts and simulations."""
+        return Playout(self)
+
     def check(self, action):
         """The legal action meant by ``action`` (an action or its notation), or :class:`IllegalAction`."""
         if self.is_over:
@@ -450,6 +455,57 @@ class State:
         if self.to_move is None:
             return f"Set-up: {self.game.players} players; the game is already over."
         return f"Set-up: {self.game.players} players; {self.game.seat_names[self.to_move]} to move."
+
+
+class Playout:
+    """A position that :meth:`play` changes in place, for playouts: ``state.playout()``.
+
+    It reads like a state (``to_move``, ``is_over``, ``legal_actions()``, ``check``,
+    ``observe(seat)``, ``scores``, ``winners``) and moves on with ``play(action)``, where a
+    state gives a new one with ``apply``. ``play`` takes one of ``legal_actions()`` and does
+    not check it (``check`` does); it writes no events. :meth:`snapshot` is the position as
+    an immutable state, which later plays leave unchanged. A game may give its own playout
+    that updates its fields in place instead of making a new state every action (Mamma Mia);
+    this one, every game's by default, holds the latest state.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, state: State):
+        self._state = state
+
+    def play(self, action) -> None:
+        """Move on with ``action``, one of :meth:`legal_actions` (not checked)."""
+        self._state = self._state._apply(action)
+
+    def snapshot(self) -> State:
+        """The position now, as an immutable state."""
+        return self._state
+
+    @property
+    def to_move(self) -> Optional[int]:
+        return self._state.to_move
+
+    @property
+    def is_over(self) -> bool:
+        return self._state.is_over
+
+    @property
+    def scores(self) -> tuple:
+        return self._state.scores
+
+    @property
+    def winners(self) -> tuple:
+        return self._state.winners
+
+    def legal_actions(self) -> list:
+        return self._state.legal_actions()
+
+    def check(self, action):
+        return self._state.check(action)
+
+    def observe(self, seat: Optional[int] = None) -> dict:
+        return self._state.observe(seat)
 
 
 #: No state, replay or deck is nested this deep; deeper JSON is refused before any check

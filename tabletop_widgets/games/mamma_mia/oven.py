@@ -45,13 +45,18 @@ def _changed(state, events, **changes):
     return state
 
 
-def apply_decision(state, action, events):
-    """The owner's or an asked player's answer, then the reveal goes on to the next decision."""
+def apply_decision(state, action, events, in_place=False):
+    """The owner's or an asked player's answer, then the reveal goes on to the next decision.
+    ``in_place`` (a playout's, without events): ``state`` itself becomes the next state."""
     if events is None:
         # the fresh state that the whole decision changes in place (``_apply`` sets its
-        # ``_events`` and ``_from``)
-        fresh = object.__new__(type(state))
-        d = fresh.__dict__ = state.__dict__.copy()
+        # ``_events`` and ``_from``), or the playout itself
+        if in_place:
+            fresh = state
+            d = state.__dict__
+        else:
+            fresh = object.__new__(type(state))
+            d = fresh.__dict__ = state.__dict__.copy()
         pending = d["pending"]
         if pending[0] == "settle":
             if action is SEND_BACK:  # the owner's most frequent answer

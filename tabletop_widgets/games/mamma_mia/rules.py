@@ -802,6 +802,12 @@ class MammaMiaState(State):
             rows.append((without_order, with_order))
         return _kept(g._kind_rows, (k, n, size), tuple(rows), _TURN_PARTS)
 
+    def playout(self):
+        """A :class:`MammaMiaPlayout` starting from this position (which stays as it is)."""
+        new = object.__new__(MammaMiaPlayout)
+        new.__dict__ = self.__dict__.copy()
+        return new
+
     def _apply(self, action):
         # without events (see ``events``): the position applied to is kept as its fields
         d = self.__dict__
@@ -820,19 +826,25 @@ class MammaMiaState(State):
         events = []
         return oven.apply_decision(self, action, events)._finish(events)
 
-    def _apply_turn(self, action, events):
+    def _apply_turn(self, action, events, in_place=False):
         """The turn ``action``; ``events`` is a list to write the events into, or None to
-        write none (the state's ``_events`` is then None, for :meth:`_apply` to fill in)."""
+        write none (the state's ``_events`` is then None, for :meth:`_apply` to fill in).
+        ``in_place`` (a :class:`MammaMiaPlayout`'s, without events): this state becomes the
+        next one."""
         d0 = self.__dict__
         g = d0["game"]
         seat = d0["turn"]
-        supply = d0["supply"]
+        supply = supply0 = d0["supply"]
         mm = d0["mm"]
         ing = list(d0["hands_ing"][seat])
+        oven0, stall0 = d0["oven"], d0["stall"]
         # the next state's fields, changed below where the turn changes them
-        state = object.__new__(MammaMiaState)
-        d = state.__dict__ = d0.copy()
-        d["_events"] = None
+        if in_place:
+            state, d = self, d0
+        else:
+            state = object.__new__(MammaMiaState)
+            d = state.__dict__ = d0.copy()
+            d["_events"] = None
         in_seat = IN_SEAT[g.players][seat]
         got = None  # the ingredients drawn, counted for the event (and when the Mamma Mia card interrupts)
         drew = 0
@@ -861,10 +873,10 @@ class MammaMiaState(State):
                         break
                     i += 1
                 orders = orders[:i] + orders[i + 1:]
-                d["oven"] = d0["oven"] + ((("i", seat, k, count), ("o", seat, oid)) if count else (("o", seat, oid),))
+                d["oven"] = oven0 + ((("i", seat, k, count), ("o", seat, oid)) if count else (("o", seat, oid),))
                 moved = True
             elif count:
-                d["oven"] = d0["oven"] + (("i", seat, k, count),)
+                d["oven"] = oven0 + (("i", seat, k, count),)
             if source is not None:
                 need = g.limit - sum(ing) - len(orders)
                 cap = g.draw_cap
@@ -913,14 +925,14 @@ class MammaMiaState(State):
         d["hands_ing"] = in_seat(d0["hands_ing"], tuple(ing))
         if moved:
             stall = 0
-            if d0["stall"]:
+            if stall0:
                 d["stall"] = 0
         else:
-            stall = d["stall"] = d0["stall"] + 1
+            stall = d["stall"] = stall0 + 1
         view = d0.get("_view")
-        if view is not None and d["oven"] is not d0["oven"]:
-            d["_view"] = view.successor(d0["oven"], d["oven"])
-        if not supply and d0["supply"]:
+        if view is not None and d["oven"] is not oven0:
+            d["_view"] = view.successor(oven0, d["oven"])
+        if not supply and supply0:
             d["last_drawer"] = seat
         turn_event = None if events is None else self._turn_event(action, restock, source, drew, got, mm)
         # the oven phase ends with the last supply card, or when the supply is empty after a
@@ -940,11 +952,14 @@ class MammaMiaState(State):
         if events is not None:
             events.append(_event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
                                  public_text=turn_event.public_text, public_data=turn_event.public_data))
-        state = state._with(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
         if events is None:
+            # no event keeps the state before the evaluation: the fresh state is changed in place
+            d.update(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
+            _moved(d)
             after = oven.reveal(state, None)
             after.__dict__["_events"] = None
             return after
+        state = state._with(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
         why = ("a whole cycle of turns moved no card (deadlock guard)" if deadlock and supply
                else "the supply is empty")
         events.append(_event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
@@ -1437,6 +1452,46 @@ class MammaMiaState(State):
         if sh["result"] not in (None, "made", "sent back"):
             raise ValueError("shown['result'] must be None, 'made' or 'sent back'")
 
+
+
+class MammaMiaPlayout(MammaMiaState):
+    """A position that :meth:`play` changes in place (``state.playout()``; see
+    :class:`~tabletop_widgets.core.game.Playout`): a turn and a decision write the next
+    position's fields into this one, where ``_apply`` copies them into a fresh state first.
+
+    It reads like a state. Its fields are immutable values, replaced and never changed, so an
+    observation or a :meth:`snapshot` taken before a play stays as it was; it writes no events.
+    """
+
+    __hash__ = None  # it changes
+
+    def play(self, action):
+        """Move on with ``action``, one of :meth:`legal_actions` (not checked)."""
+        if self.__dict__["phase"] == "turn":
+            self._apply_turn(action, None, True)
+        else:
+            oven.apply_decision(self, action, None, True)
+
+    def snapshot(self):
+        """The position now, as an immutable :class:`MammaMiaState`."""
+        new = object.__new__(MammaMiaState)
+        d = new.__dict__ = self.__dict__.copy()
+        d["_events"] = ()
+        return new
+
+    def playout(self):
+        return self.snapshot().playout()
+
+    @property
+    def events(self):
+        raise AttributeError("a playout writes no events: state.apply(action) gives the state with its events")
+
+    def _apply(self, action):
+        # ``apply`` gives the next state and leaves the playout as it is
+        return self.snapshot()._apply(action)
+
+    def _apply_with_events(self, action):
+        return self.snapshot()._apply_with_events(action)
 
 
 def _is_int(v):
