@@ -741,3 +741,33 @@ def test_a_calm_board_checks_only_the_lines_an_action_touches():
         action, rng = rng.choice(state.legal_actions())
         state = state._apply(action)
     assert calm > 30 and turned > 10
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_move_on_a_calm_board_plays_as_the_whole_cascade_says(players):
+    # a move on a calm board whose lines stay calm passes the turn without running the
+    # cascade; the same position with nothing known about its board (no empty cells read, not
+    # known calm) runs it in full, and must reach the same state and event
+    import random
+
+    game = tw.make("mamba", players=players)
+    rng = random.Random(players)
+    compared = 0
+    for _ in range(15):
+        state = game.new_state()
+        while not state.is_over and state.turn < 150:
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+            after = state._apply(action)
+            if type(action) is Move:
+                unknown = mamba_rules.MambaState(
+                    game, state.rows, state.cols, state.active, state.phase, state.parents, state.in_turn,
+                    state.moved, state.run, state.turn, state.winners, (), state.settled, None, False)
+                slow = unknown._apply(action)
+                assert slow._payload() == after._payload() and slow.parents == after.parents
+                assert [(e.kind, e.text, e.data, e.after) for e in slow.events] == \
+                       [(e.kind, e.text, e.data, e.after) for e in after.events]
+                assert slow.legal_actions() == after.legal_actions()
+                compared += 1
+            state = after
+    assert compared > 500

@@ -436,6 +436,16 @@ def _touched_stirred(rows, cols, touched) -> bool:
 QUIET = 2  # _cascade's calm when nothing but the action changed the board
 
 
+def _quiet(rows, cols, filled, touched, empty) -> bool:
+    """Whether an action on a calm board that filled cell ``filled`` and changed the cells
+    ``touched`` (``empty``: the empty cells after it) leaves the cascade nothing to do: no
+    cross closed around the filled cell, no domination or run of five on their lines."""
+    for _, around in SUFFOCATION[filled]:
+        if not empty & around:
+            return False
+    return not _touched_stirred(rows, cols, touched)
+
+
 def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
     """Restore balance after an action of ``active`` that filled cell ``filled`` (or -1).
 
@@ -1237,10 +1247,20 @@ class MambaState(State):
                 via = None
                 if type(path) is tuple:  # a diagonal: vertically first when that cell is free
                     via = path[0] if before[path[0]] == "." else path[1]
-                log.append(("move", None, (self.active, info, via), rows, cols))
             empty = self._empty
             if empty is not None:  # the start cell empties, the destination fills
                 empty ^= BIT[s] | BIT[d]
+                if self._calm and _quiet(rows, cols, d, (s, d), empty):
+                    # nothing to resolve, no end possible: the turn passes, as _settle would say
+                    game = self.game
+                    nxt = (self.active + 1) % game.players
+                    state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt, empty),
+                                       False, False, None, self.turn + 1, (), empty=empty, calm=QUIET)
+                    if log is not None:
+                        state._events, state._move = None, (self.active, info, via)
+                    return state
+            if log is not None:
+                log.append(("move", None, (self.active, info, via), rows, cols))
             return self._settle(rows, cols, d, self.parents, True, log, (s, d) if self._calm else None, empty)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
