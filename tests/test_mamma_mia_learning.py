@@ -102,7 +102,7 @@ def test_every_decision_of_hand_built_evaluations_is_in_the_catalogue(name, play
         decisions += 1
         types.add(state.observe(None)["evaluation"]["order"]["type"])
         for seat in range(players):  # the state's vector says what the observation's says
-            assert game.state_vector(state, seat) == game.observation_vector(state.observe(seat), seat)
+            assert list(game.state_vector(state, seat)) == game.observation_vector(state.observe(seat), seat)
         for action in state.legal_actions():
             assert str(action) in index, str(action)
             if str(action).startswith("ask"):  # and the helpers' answers that follow
@@ -110,7 +110,7 @@ def test_every_decision_of_hand_built_evaluations_is_in_the_catalogue(name, play
                 if asked.phase == "evaluation":
                     assert {str(a) for a in asked.legal_actions()} <= index
                     seat = asked.to_move
-                    assert game.state_vector(asked, seat) == game.observation_vector(asked.observe(seat), seat)
+                    assert list(game.state_vector(asked, seat)) == game.observation_vector(asked.observe(seat), seat)
     assert decisions > 100
     assert types == {o.type for o in game.deck if o.colour < players}  # every kind of order was settled
 
@@ -202,13 +202,13 @@ def test_the_vector_encodes_the_observation_and_nothing_hidden(name, players):
                     vector = game.observation_vector(state.observe(seat), seat)
                     assert len(vector) == size and all(isinstance(x, float) for x in vector)
                     # the environment's path reads the state directly: the same numbers
-                    assert game.state_vector(state, seat) == vector
+                    assert list(game.state_vector(state, seat)) == vector
                     _decode_checks(game, state, seat, vector)
                     # everything the seat cannot see dealt anew: the same vector
                     other = state.vary_hidden(seat, Rng.from_seed(seed * 1000 + step))
                     hidden_changed += other.observe(None)["hands"] != state.observe(None)["hands"]
                     assert game.observation_vector(other.observe(seat), seat) == vector
-                    assert game.state_vector(other, seat) == vector
+                    assert list(game.state_vector(other, seat)) == vector
                     vectors.append(tuple(vector))
                 assert len(set(vectors)) == players  # each seat sees its own hand, from its place
                 phases.add(state.phase)
@@ -371,3 +371,61 @@ def test_every_decision_of_hand_built_evaluations_is_chosen_part_by_part(name, p
         for action in legal:
             several += _parts_then_action(parts, legal, action) > 1
     assert several > 20  # a Bombastica's handful or an ask's cards, chosen kind by kind
+
+
+def _sub_steps(game, seed, rng):
+    """Every position of a random game, each sub-step of the evaluation included, in order."""
+    state = game.new_state(seed)
+    while True:
+        yield from [e.after for e in state.events if e.after is not None] + [state]
+        if state.is_over:
+            return
+        state = state._apply(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize("name,players,options", CONFIGS)
+def test_the_state_vector_read_in_any_order_is_the_observation_vector(name, players, options):
+    # state_vector passes what it counted (the oven's tally, the seats' counts) on to the states
+    # made from the one it read: read along a game for some seats, then again for every seat in
+    # a shuffled order (a state read before its predecessor, or never read before), it says
+    # what observation_vector(observe(seat)) says
+    game = tw.make(name, players=players, **options)
+    rng = random.Random(players)
+    positions = []
+    for seed in range(3):
+        for state in _sub_steps(game, seed, rng):
+            if rng.random() < 0.7:
+                game.state_vector(state, rng.randrange(players))
+            positions.append(state)
+    rng.shuffle(positions)
+    phases = set()
+    midway = 0
+    for state in positions:
+        phases.add(state.phase)
+        later = [state]
+        if state.part:  # midway through an entry: read, then the entry's last card revealed after it
+            midway += 1
+            game.state_vector(state, 0)
+            later.append(state._with(cursor=state.cursor + 1, part=0))
+        for s in later:
+            for seat in range(players):
+                assert list(game.state_vector(s, seat)) == game.observation_vector(s.observe(seat), seat)
+    assert phases == {"turn", "evaluation", "over"} and midway
+
+
+def test_the_state_vector_without_numpy_and_with_counts_beyond_a_byte(monkeypatch):
+    from tabletop_widgets.games.mamma_mia import learning
+    from tabletop_widgets.games.mamma_mia.rules import DECKS, read_deck_file
+
+    deck = read_deck_file(DECKS["classic"])
+    first = next(o for o in deck["orders"]["yellow"] if o["type"] == "normal")
+    first["recipe"] = {"salami": 300}  # never made, but shown, and its needs counted
+    for game in (tw.make("mamma-mia", players=3), tw.make("mamma-mia", players=3, deck=deck)):
+        rng = random.Random(4)
+        states = [s for seed in range(2) for s in _sub_steps(game, seed, rng)]
+        vectors = [[list(game.state_vector(s, seat)) for seat in range(3)] for s in states]
+        assert vectors == [[game.observation_vector(s.observe(seat), seat) for seat in range(3)] for s in states]
+        with monkeypatch.context() as m:
+            m.setattr(learning, "numpy_or_none", lambda: None)  # the engine runs without the analysis extras
+            assert [[game.state_vector(s, seat) for seat in range(3)] for s in states] == vectors
+    assert max(map(max, vectors[-1])) < 256 and 300 in {n for by_seat in vectors for v in by_seat for n in v}

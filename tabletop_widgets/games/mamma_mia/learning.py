@@ -10,13 +10,19 @@ players and options, derived from the deck and the rules constants (never from s
 
 from __future__ import annotations
 
+from array import array
+from itertools import chain
+
+from ..._extras import numpy_or_none
 from . import oven
 from .cards import (BOMBASTICA_MIN, ORDER_TYPES, Ask, Help, Make, Refuse, Restock, SendBack, Turn, _ask_action_new,
-                    _make_action_new, _parse_cards, _variant_text)
+                    _kept, _make_action_new, _parse_cards, _variant_text)
 
 PHASES = ("turn", "evaluation", "over")
 DECISION_KINDS = ("add_from_hand", "choose_kind", "help")
 RESULTS = ("made", "sent back")
+# a game keeps the vector's part of at most this many revealed orders (emptied when full)
+_SHOWN_VECTORS = 20_000
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,136 +394,225 @@ def _constants(game) -> dict:
     """What every vector of ``game`` shares, computed once per game."""
     c = game.__dict__.get("_vector_constants")
     if c is None:
+        P, K = game.players, game.nk
         labels = order_labels(game)
         label_index = {label: i for i, label in enumerate(labels)}
-        kind_index = {k: i for i, k in enumerate(game.kinds)}
+        layout = observation_layout(game)
+        size = observation_size(game)
+        # Every number of the vector is a count of the game's cards (a colour has at most 64
+        # orders), a recipe's, a 0/1 or the oven's number: one byte each, unless a deck's recipe
+        # asks for more of a kind than a byte counts
+        most = max(K * game.per_kind + 1, game.minimale + max(n for o in game.deck for n in o.recipe))
+        if most < 256:
+            code, dtype, pack, counts = "B", "uint8", bytes, bytearray
+        else:
+            code, dtype, pack, counts = "q", "int64", _pack_wide, _wide
+
+        evaluation = layout["emptier"].start  # where the evaluation's parts begin
         c = game.__dict__["_vector_constants"] = {
+            "code": code, "dtype": dtype, "pack": pack, "counts": counts, "size": size,
             "label_of": tuple(label_index.get(o.label) for o in game.deck),  # order id -> hand_orders slot
-            "labels": len(labels), "kind_index": kind_index,
-            "type_index": {t: i for i, t in enumerate(ORDER_TYPES)},
-            "phase_index": {p: i for i, p in enumerate(PHASES)},
-            "size": observation_size(game), "layout": observation_layout(game),
-            "relative": tuple(tuple((s - viewer) % game.players for s in range(game.players))
-                              for viewer in range(game.players)),
+            "phase": {p: pack([i == j for j in range(len(PHASES))]) for i, p in enumerate(PHASES)},
+            # each seat as a one-hot of its place counted from each viewer, and nobody
+            "hot": tuple(tuple(pack([i == (s - viewer) % P for i in range(P)]) for s in range(P))
+                         for viewer in range(P)),
+            "nobody": pack([0] * P), "no_orders": counts([0] * len(labels)),
+            # the parts from the emptier on: the evaluation's, zeros during the turns
+            "no_evaluation": pack([0] * (size - evaluation)), "no_kinds": pack([0] * K),
+            "no_order": pack([0] * (layout["order_helper"].stop - layout["order_type"].start)),
+            "no_decision": pack([0] * (size - layout["decision_seat"].start)),
+            "decision_kind": {kind: pack([kind == k for k in DECISION_KINDS]) for kind in DECISION_KINDS},
+            "no_oven": ((), 0, 0, (0, counts([0] * K), counts([0] * (P * K)), counts([0] * P), counts([0] * (P * K)),
+                                   counts([0] * K))),
         }
     return c
 
 
-def state_vector(game, state, seat: int) -> list:
-    """:func:`observation_vector` of ``state.observe(seat)``, the same numbers, read from the
-    state without building the observation (the learning environment's hot path). It reads only
-    what ``observe(seat)`` shows: public counts, the public oven log, the seat's own hand, the
-    order shown and the decision awaited."""
-    c = _constants(game)
-    at = c["layout"]
-    P, K = game.players, game.nk
-    v = [0.0] * c["size"]
-    rel = c["relative"][seat].__getitem__  # seat -> its place counted from the viewer
+def _wide(numbers):
+    """The counts of a vector that needs more than a byte a number, changed in place."""
+    return array("q", numbers)
 
-    def seat_hot(part, s):
-        if s is not None:
-            v[at[part].start + rel(s)] = 1.0
 
-    def counts(part, d):
-        if d:
-            start, kind_index = at[part].start, c["kind_index"]
-            for k, n in d.items():
-                v[start + kind_index[k]] = float(n)
+def _pack_wide(numbers) -> bytes:
+    return array("q", numbers).tobytes()
 
-    def tuple_counts(part, t):
-        start = at[part].start
-        for k in range(K):
-            if t[k]:
-                v[start + k] = float(t[k])
 
-    phase = state.phase
-    v[at["phase"].start + c["phase_index"][phase]] = 1.0
-    seat_hot("to_move", state.to_move)
-    v[at["oven_number"].start] = float(state.oven_number)
-    v[at["ovens_left"].start] = float(game.ovens - state.oven_number)
-    v[at["supply"].start] = float(len(state.supply))
-    v[at["used"].start] = float(sum(state.used))
-    if game.has_mamma_mia:
-        mm = state.mm
-        if mm == "supply":
-            v[at["mamma_mia_card"].start] = 1.0
-        elif isinstance(mm, int):
-            v[at["mamma_mia_card"].start + 1 + rel(mm)] = 1.0
+def _oven_tally(state, P, K, nobody):
+    """What is still in the oven (the entries from the cursor on, less the ``part`` of the entry
+    at the cursor that is revealed) as the public log shows it, by seat (not counted from any
+    viewer): ``(cards, base, by_seat, orders, before_last, running)`` — the cards in it, the
+    base's ingredients by kind, each seat's ingredients by kind (``P × K``), each seat's
+    orders, the ingredients lying before each seat's latest order (``P × K``), and all of the
+    ingredients by kind; the counts are bytes (wider numbers for a deck that needs them), shared
+    (read-only).
 
-    # what is still in the oven: the entries from the cursor on (the emptier may be midway
-    # through the entry at the cursor: ``part`` of its cards are revealed)
-    items = state.oven
-    cursor, part = state.cursor, state.part
-    in_oven = 0
-    base, by_seat, orders, before = (at["oven_base"].start, at["oven_ingredients"].start, at["oven_orders"].start,
-                                     at["before_last_order"].start)
-    running = [0.0] * K  # the ingredients from the cursor on (a slice assignment copies it)
-    revealed = part  # of the entry at the cursor: only an ingredient entry is revealed card by card
-    for item in items[cursor:]:
+    A state keeps the tally with the oven, cursor and part it counts, and passes it on to the
+    states after it (their fields are copies of its own): a turn adds entries to the same oven
+    and the evaluation reveals them from the front, so a successor's tally is its
+    predecessor's with the entries added or revealed meanwhile, not every entry counted
+    again. ``nobody`` is the tally of the empty oven."""
+    d = state.__dict__
+    items, cursor, part = d["oven"], d["cursor"], state.part
+    kept = d.get("_oven_tally", nobody)
+    if kept[0] is items and kept[1] == cursor and kept[2] == part:
+        return kept[3]
+    old, at, done, tally = kept
+    n = len(old)
+    if not (len(items) >= n and (cursor, part) >= (at, done) and items[:n] == old):
+        old, at, done, tally = nobody
+        n = 0
+    cards, base, by_seat, orders, before, running = tally
+    no_kinds = nobody[3][5]  # the empty oven's ingredients: K zeros
+    base, by_seat, orders, before, running = base[:], by_seat[:], orders[:], before[:], running[:]
+    for item in items[n:]:  # the entries added since
         if item[0] == "o":
-            in_oven += 1
-            r = rel(item[1])
-            v[orders + r] += 1.0
-            r = before + r * K
-            v[r:r + K] = running
+            cards += 1
+            s = item[1]
+            orders[s] += 1
+            before[s * K:s * K + K] = running
         else:
-            _, s, k, n = item
-            n -= revealed
-            revealed = 0
-            in_oven += n
-            running[k] += n
+            _, s, k, count = item
+            cards += count
+            running[k] += count
             if s is None:
-                v[base + k] += n
+                base[k] += count
             else:
-                v[by_seat + rel(s) * K + k] += n
-    v[at["oven_size"].start] = float(in_oven)
-    tuple_counts("table", state.table)
+                by_seat[s * K + k] += count
+    for i in range(at, cursor + 1 if part else cursor):  # the entries revealed since
+        item = items[i]
+        if item[0] == "o":
+            cards -= 1
+            s = item[1]
+            orders[s] -= 1
+            if not orders[s]:  # none of the seat's orders left in the oven
+                before[s * K:s * K + K] = no_kinds
+        else:
+            _, s, k, count = item
+            count = (count if i < cursor else part) - (done if i == at else 0)
+            cards -= count
+            running[k] -= count
+            if s is None:
+                base[k] -= count
+            else:
+                by_seat[s * K + k] -= count
+            for s in range(P):  # the card lay before every order still in the oven
+                if orders[s]:
+                    before[s * K + k] -= count
+    tally = (cards, base, by_seat, orders, before, running)
+    d["_oven_tally"] = (items, cursor, part, tally)
+    return tally
 
-    start = at["seats"].start
-    hands_ing, hands_ord, waiters, delivered = state.hands_ing, state.hands_ord, state.waiters, state.delivered
-    for i in range(P):
-        s = (seat + i) % P
-        v[start + 4 * i:start + 4 * i + 4] = (float(sum(hands_ing[s])), float(len(hands_ord[s])),
-                                              float(len(waiters[s])), float(len(delivered[s])))
+
+def state_vector(game, state, seat: int):
+    """:func:`observation_vector` of ``state.observe(seat)``, the same numbers, read from the
+    state without building the observation (the learning environment's hot path): a float32
+    numpy array (a list without numpy). It reads only what ``observe(seat)`` shows: public
+    counts, the public oven log, the seat's own hand, the order shown and the decision
+    awaited. The vector is packed part by part, a byte a number, then read at once."""
+    c = _constants(game)
+    P, K = game.players, game.nk
+    pack = c["pack"]
+    d = state.__dict__
+    phase = d["phase"]
+    hot, nobody = c["hot"][seat], c["nobody"]
+    to_move = state.to_move
+    pieces = [c["phase"][phase], nobody if to_move is None else hot[to_move],
+              pack((d["oven_number"], game.ovens - d["oven_number"], len(d["supply"]), sum(d["used"])))]
+    if game.has_mamma_mia:
+        mm = d["mm"]
+        pieces += (pack((mm == "supply",)), hot[mm] if isinstance(mm, int) else nobody)
+
+    # what is still in the oven, the seats counted from the viewer
+    cards, base, by_seat, orders, before, _ = _oven_tally(state, P, K, c["no_oven"])
+    rot = seat * K
+    pieces += (pack((cards,)), base, by_seat[rot:], by_seat[:rot], orders[seat:], orders[:seat],
+               before[rot:], before[:rot], pack(d["table"]))
+
+    # each seat's cards in hand, orders in hand, waiter and delivered orders, packed by seat (kept
+    # with the piles counted and passed on to the states after this one, as the oven's tally)
+    hands_ing, hands_ord = d["hands_ing"], d["hands_ord"]
+    counted = d.get("_seat_counts")
+    if (counted is None or counted[0] is not hands_ing or counted[1] is not hands_ord
+            or counted[2] is not d["waiters"] or counted[3] is not d["delivered"]):
+        counted = d["_seat_counts"] = (hands_ing, hands_ord, d["waiters"], d["delivered"], c["counts"](chain.from_iterable(zip(
+            map(sum, hands_ing), map(len, hands_ord), map(len, d["waiters"]), map(len, d["delivered"])))))
+    counts = counted[4]
+    pieces += (counts[4 * seat:], counts[:4 * seat])
     if phase == "over":
-        for s in state.winners:
-            v[at["winners"].start + rel(s)] = 1.0
-
-    tuple_counts("hand_ingredients", hands_ing[seat])
-    start, label_of = at["hand_orders"].start, c["label_of"]
+        winners = state.winners
+        pieces.append(pack([(seat + i) % P in winners for i in range(P)]))
+    else:
+        pieces.append(nobody)
+    pieces.append(pack(hands_ing[seat]))
+    held = c["no_orders"][:]
+    label_of = c["label_of"]
     for o in hands_ord[seat]:
-        v[start + label_of[o]] += 1.0
+        held[label_of[o]] += 1
+    pieces.append(held)
+    if phase == "evaluation" or (phase == "over" and d["emptier"] is not None):
+        _evaluation_parts(game, state, seat, c, cards, pieces)
+    else:
+        pieces.append(c["no_evaluation"])
+    packed = b"".join(pieces)
+    np = numpy_or_none()
+    vector = np.frombuffer(packed, c["dtype"]) if np is not None else array(c["code"], packed)
+    if len(vector) != c["size"]:  # a broken encoding must not shift every later part silently
+        raise ValueError(f"{game.name}: state_vector has {len(vector)} numbers, expected {c['size']}")
+    return vector.tolist() if np is None else vector.astype(np.float32)
 
-    if phase == "evaluation" or (phase == "over" and state.emptier is not None):
-        seat_hot("emptier", state.emptier)
-        v[at["remaining"].start] = float(in_oven)
-        order = state.shown
-        if order:
-            v[at["order_type"].start + c["type_index"][order["type"]]] = 1.0
-            counts("order_recipe", order["recipe"])
-            kind_index = c["kind_index"]
-            if order["crossed"] is not None:
-                v[at["order_crossed"].start + kind_index[order["crossed"]]] = 1.0
-            for k in order["choices"] or ():
-                v[at["order_choices"].start + kind_index[k]] = 1.0
-            for part_name, key in (("order_needs", "needs"), ("order_from_table", "from_table"),
-                                   ("order_from_hand", "from_hand"), ("order_from_helper", "from_helper")):
-                counts(part_name, order[key])
-            if order["result"] in RESULTS:
-                v[at["order_result"].start + RESULTS.index(order["result"])] = 1.0
-            seat_hot("order_owner", order["owner"])
-            seat_hot("order_helper", order["helper"])
-        if phase == "evaluation" and state.pending is not None:
-            decision = oven.decision_parts(state)
-            seat_hot("decision_seat", decision["seat"])
-            v[at["decision_kind"].start + DECISION_KINDS.index(decision["kind"])] = 1.0
-            start = at["decision_choices"].start
-            for variant in decision.get("choices", ()):
+
+def _evaluation_parts(game, state, seat, c, remaining, pieces):
+    """The parts of :func:`state_vector` from the emptier on, packed into ``pieces``: who
+    empties the oven, what is left in it, the order shown and the decision awaited."""
+    pack, hot, nobody = c["pack"], c["hot"][seat], c["nobody"]
+    emptier = state.emptier
+    pieces += (nobody if emptier is None else hot[emptier], pack((remaining,)))
+    order = state.shown
+    if order:
+        helper = order["helper"]
+        owner = order["owner"]
+        pieces += (_shown_part(game, c, order), nobody if owner is None else hot[owner],
+                   nobody if helper is None else hot[helper])
+    else:
+        pieces.append(c["no_order"])
+    if state.phase == "evaluation" and state.pending is not None:
+        decision = oven.decision_parts(state)
+        asker = decision.get("asker")
+        choices = c["no_kinds"]
+        if "choices" in decision:
+            choices = c["counts"](choices)
+            for variant in decision["choices"]:
                 for k in (variant if isinstance(variant, tuple) else (variant,)):
-                    v[start + k] += 1.0
-            if "missing" in decision:
-                tuple_counts("decision_missing", decision["missing"])
-            if "ask" in decision:
-                tuple_counts("decision_ask", decision["ask"])
-            seat_hot("decision_asker", decision.get("asker"))
-    return v
+                    choices[k] += 1
+        pieces += (hot[decision["seat"]], c["decision_kind"][decision["kind"]], choices,
+                   pack(decision["missing"]) if "missing" in decision else c["no_kinds"],
+                   pack(decision["ask"]) if "ask" in decision else c["no_kinds"],
+                   nobody if asker is None else hot[asker])
+    else:
+        pieces.append(c["no_decision"])
+
+
+def _shown_part(game, c, order) -> bytes:
+    """The parts of the vector from ``order_type`` to ``order_result`` for the revealed ``order``
+    (its owner and helper follow, counted from the viewer), packed. Shown orders are values
+    shared by the states and views, read-only: each one's part is kept by its identity."""
+    kept = game.__dict__.get("_shown_vectors")
+    if kept is None:
+        kept = game.__dict__["_shown_vectors"] = {}
+    entry = kept.get(id(order))
+    if entry is not None and entry[0] is order:
+        return entry[1]
+    kinds = game.kinds
+
+    def counts(d):
+        d = d or {}
+        return [d.get(k, 0) for k in kinds]
+
+    v = [t == order["type"] for t in ORDER_TYPES] + counts(order["recipe"])
+    v += [k == order["crossed"] for k in kinds]
+    v += [k in (order["choices"] or ()) for k in kinds]
+    for key in ("needs", "from_table", "from_hand", "from_helper"):
+        v += counts(order[key])
+    v += [r == order["result"] for r in RESULTS]
+    # the entry holds the order, so its id is not another's while it is kept
+    return _kept(kept, id(order), (order, c["pack"](v)), _SHOWN_VECTORS)[1]

@@ -292,7 +292,7 @@ class MammaMia(Game):
         self._shown_parts = {}  # the revealed order as it is settled (oven.shown_needs, …)
         self._last_oven_view = None  # (an oven, its OvenView): see MammaMiaState._oven_view
 
-    _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue", "_parts", "_part_index", "_parts_of")
+    _PROCESS_CACHES = Game._PROCESS_CACHES + ("_catalogue", "_parts", "_part_index", "_parts_of", "_shown_vectors")
 
     def __getstate__(self):
         state = super().__getstate__()
