@@ -112,6 +112,16 @@ export function colourClass(colour) {
   return own(SEAT_COLOURS, colour) ? `mm-c-${colour}` : "mm-c-none";
 }
 
+/** An ingredient card's border and colour band in its kind's colour, written out: a var() in a
+ * shorthand is substituted and the whole shorthand parsed again for every card styled, which
+ * made a card cost several times what a card of plain colours does to style. */
+function ingredientFaceCss(kind, colour) {
+  const cls = `.mm-kind-${kind}`;
+  return `.mm-card${cls} { border: 2px solid ${colour}; }
+.mm-ing${cls}, .mm-root button.mm-card.mm-ing${cls} {
+  background: linear-gradient(${colour}, ${colour}) top / 100% 6px no-repeat padding-box, linear-gradient(#fffaf0, #fffaf0) padding-box, ${colour} border-box; }`;
+}
+
 /**
  * The seats' and the kinds' colours, one rule each: a card, a seat or a dot takes its colour
  * from its class. A custom property written in an element's own style makes that element's
@@ -120,8 +130,9 @@ export function colourClass(colour) {
 export const COLOUR_CSS = [
   ...Object.entries(SEAT_COLOURS).map(([colour, hex]) => `.mm-c-${colour} { --mm-seat: ${hex}; }`),
   ".mm-c-none { --mm-seat: #888; }",
-  ...Object.entries(KINDS).map(([kind, info]) => `.mm-kind-${kind} { --mm-kind: ${info.colour}; }`),
+  ...Object.entries(KINDS).map(([kind, info]) => `.mm-kind-${kind} { --mm-kind: ${info.colour}; }\n${ingredientFaceCss(kind, info.colour)}`),
   ".mm-kind-none { --mm-kind: #888; }",
+  ingredientFaceCss("none", "#888"),
 ].join("\n");
 
 /** "4 pineapples, 1 pepper" for a {kind: n} mapping, in the given kinds' order. */
