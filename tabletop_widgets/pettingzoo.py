@@ -180,6 +180,8 @@ class TabletopEnv(AECEnv):
                 raise ValueError(f"{game.name}: catalogue_actions() must write action_catalogue() entry by entry")
             self._actions_by_index = actions
         self.observation_length = size
+        self._shape = (size,)
+        self._no_legal = np.zeros(len(catalogue), dtype=np.int8)  # copied for every mask
         self._vector = (None, None, None)  # the last (state, seat, vector) observed
         self.render_mode = render_mode
         self.max_steps = max_steps
@@ -240,7 +242,7 @@ class TabletopEnv(AECEnv):
             vector = kept.copy()
         else:
             vector = np.asarray(self.game.state_vector(state, seat), dtype=np.float32)
-            if vector.shape != (self.observation_length,):
+            if vector.shape != self._shape:
                 raise ValueError(
                     f"{self.game.name}: observation_vector() gave shape {vector.shape}, "
                     f"observation_size() says ({self.observation_length},)"
@@ -248,7 +250,7 @@ class TabletopEnv(AECEnv):
             if self._parts_of is not None:
                 vector = np.concatenate((vector, np.zeros(len(self.catalogue), dtype=np.float32)))
                 self._vector = (state, seat, vector.copy())
-        mask = np.zeros(len(self.catalogue), dtype=np.int8)
+        mask = self._no_legal.copy()
         if seat == state.to_move and self._legal_indices:
             mask.put(self._legal_indices, 1)
             if self._decision is not None and self._decision.chosen:
@@ -281,7 +283,7 @@ class TabletopEnv(AECEnv):
                 self._accumulate_rewards()  # the only rewards: every other step pays 0
             self.terminations = {a: True for a in self.agents}
             self._legal_indices, self._legal_actions, self._decision = [], [], None
-        elif not self._truncate_after_max_steps():
+        elif self.max_steps is None or not self._truncate_after_max_steps():
             self._refresh_legal()
             self.agent_selection = self.possible_agents[self.game_state.to_move]
 

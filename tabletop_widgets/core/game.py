@@ -270,7 +270,8 @@ class Game:
     def state_vector(self, state: "State", seat: int):
         """``observation_vector(state.observe(seat), seat)``, the same numbers: a game may read
         its state directly (no observation dict built and parsed again), as long as the vector
-        holds only what ``observe(seat)`` shows. A list or a 1-D numpy array."""
+        holds only what ``observe(seat)`` shows. A list, or a 1-D float32 numpy array (the
+        learning environment's dtype: the numbers as float32)."""
         return self.observation_vector(state.observe(seat), seat)
 
     # pictures (tabletop_widgets.core.picture) -------------------------------------------

@@ -903,9 +903,9 @@ class Mamba(Game):
         return cells + parents + run + phase + mover + stones
 
     def state_vector(self, state: "MambaState", seat: int):
-        """:meth:`observation_vector` of ``state.observe(seat)`` as a numpy array, read from the
-        board string directly (no observation, no position notation built); without numpy,
-        the observation's vector."""
+        """:meth:`observation_vector` of ``state.observe(seat)`` as a float32 numpy array, read
+        from the board string directly (no observation, no position notation built); without
+        numpy, the observation's vector."""
         tools = _VECTOR_TOOLS or _vector_tools()
         if tools[0] is None:
             return self.observation_vector(state.observe(seat), seat)
@@ -1021,13 +1021,13 @@ _VECTOR_TOOLS = ()  # (numpy, the numbers of the bytes) once state_vector has ru
 
 
 def _vector_tools() -> tuple:
-    """(numpy or None, the 256 numbers a byte of state_vector's encoding stands for): numpy is
-    imported, and the table built, on first use."""
+    """(numpy or None, the 256 float32 numbers a byte of state_vector's encoding stands for):
+    numpy is imported, and the table built, on first use."""
     global _VECTOR_TOOLS
     np = _numpy()
     if np is None:
         return None, None  # asked again next time: numpy may be installed meanwhile
-    numbers = np.zeros(256)
+    numbers = np.zeros(256, dtype=np.float32)
     numbers[1] = 1.0
     numbers[_STONES:_STONES + 82] = [n / MAX_STONES for n in range(82)]  # every count a board holds
     _VECTOR_TOOLS = (np, numbers)
