@@ -102,7 +102,7 @@ export const css = `
    var() is resolved again for every card styled. */
 .mm-card {
   position: relative; box-sizing: border-box; width: 72px; min-height: 72px; flex: none;
-  border-radius: 6px; border: 2px solid var(--mm-kind, var(--mm-seat, #888));
+  border-radius: 6px; border: 2px solid #888;
   background: #fffaf0; color: #2a2118;
   display: inline-flex; flex-direction: column; align-items: center; justify-content: center;
   gap: 2px; padding: 3px; margin: 0; font-size: 11px; line-height: 1.1;
@@ -112,8 +112,8 @@ export const css = `
 /* Cards that are buttons (the hand, when composing a turn) keep their card face over the
    timeline's button style. */
 .mm-root button.mm-card { font-size: 11px; padding: 3px; min-width: 0; color: #2a2118;
-  background: #fffaf0; border: 2px solid var(--mm-kind, var(--mm-seat, #888)); border-radius: 6px; }
-.mm-root button.mm-order { border-width: 3px; border-color: var(--mm-seat); }
+  background: #fffaf0; border: 2px solid #888; border-radius: 6px; }
+.mm-root button.mm-order { border-width: 3px; }
 .mm-root button.mm-card:hover:not(:disabled), .mm-root button.mm-card:focus-visible { outline: 3px dotted var(--mm-choice); outline-offset: 2px; }
 .mm-root button.mm-card:disabled { opacity: 0.5; filter: grayscale(0.6); }
 /* An ingredient card's colour band along its top is a layer of its background: a box drawn
@@ -131,8 +131,8 @@ export const css = `
 .mm-small { width: 40px; min-height: 46px; }
 .mm-small .mm-icon { width: 22px; height: 22px; }
 .mm-order { width: 150px; min-height: 96px; align-items: stretch; justify-content: flex-start;
-  border-width: 3px; border-color: var(--mm-seat); text-align: left; }
-.mm-order-head { background: var(--mm-seat); color: #fff; font-weight: 700; padding: 1px 4px;
+  border-width: 3px; text-align: left; }
+.mm-order-head { color: #fff; font-weight: 700; padding: 1px 4px;
   border-radius: 3px; text-shadow: 0 1px 1px rgba(0,0,0,0.5); }
 .mm-order[data-colour="yellow"] .mm-order-head, .mm-order[data-colour="pink"] .mm-order-head { color: #2a2118; text-shadow: none; }
 .mm-recipe { list-style: none; margin: 2px 0 0 0; padding: 0; display: flex; flex-direction: column; gap: 1px; }
@@ -143,7 +143,6 @@ export const css = `
 .mm-crossed { text-decoration: line-through; }
 .mm-crossed .mm-recipe-n::after { content: "✕"; color: #c00; font-weight: 900; }
 .mm-back { background: repeating-linear-gradient(45deg, #b33a2a 0 5px, #c9583f 5px 10px); color: #fff; border-color: #7a2418; }
-.mm-back-order { background: repeating-linear-gradient(45deg, var(--mm-seat) 0 5px, rgba(255,255,255,0.35) 5px 7px); border-color: var(--mm-seat); }
 .mm-back-mark { font-weight: 800; font-size: 12px; text-shadow: 0 1px 1px #000; }
 /* On an order's back the mark sits on a dark patch: white on a yellow or pink seat's stripes
    could not be read. */
@@ -197,7 +196,7 @@ export const css = `
 .mm-seat.mm-just-moved { outline: 2px dashed var(--mm-last); outline-offset: 1px; }
 .mm-last-text { display: block; }
 .mm-last-cards { display: flex; gap: 6px; margin-top: 4px; }
-.mm-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; background: var(--mm-seat, #888); border: 1px solid rgba(0,0,0,0.4); flex: none; }
+.mm-dot { display: inline-block; width: 10px; height: 10px; border-radius: 50%; border: 1px solid rgba(0,0,0,0.4); flex: none; }
 .mm-tally { display: flex; flex-wrap: wrap; gap: 6px; }
 .mm-tally span { display: inline-flex; align-items: center; gap: 2px; }
 .mm-tally .mm-icon { width: 16px; height: 16px; }
@@ -235,8 +234,9 @@ export const css = `
 .mm-seats > .mm-seat { isolation: isolate; position: relative; }
 .mm-seats > .mm-seat + .mm-seat { margin-top: 4px; }
 /* Two lines of 16 px a seat: six seats fit the players' region whole, rings included. */
-.mm-seat { border: 2px solid var(--mm-seat); border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden;
-  background: var(--mm-bg); display: block; }
+/* A seat's ring, like every colour of a seat's or a kind's, is written out in its colour's rule. */
+.mm-seat { border: 2px solid #888; border-radius: 8px; padding: 1px 5px; line-height: 16px; min-width: 0; overflow: hidden;
+  background-color: var(--mm-bg); display: block; }
 /* Its two lines are blocks of set heights, each laid out on its own: a badge shown or hidden, a
    count or a row of backs set, lays out that line, not the players' region. */
 .mm-seat > .mm-seat-name { height: 20px; contain: size layout; }
@@ -285,7 +285,6 @@ export const css = `
    element whose attribute of that name is set to another value (a table's column, whose
    data-count changes with most cards played). */
 .mm-backs.mm-n-0 { display: none; }
-.mm-backs-order { background: repeating-linear-gradient(90deg, rgba(0,0,0,0.55) 0 1px, var(--mm-seat) 1px 6px); border-color: var(--mm-seat); }
 .mm-gap { width: 4px; }
 /* A fact about a seat ("you", "winner") in plain ink; the seat to move in the accent, with an
    arrow. Text on the accent takes the page's background: dark on a dark theme's light accent. */
@@ -350,7 +349,6 @@ export const css = `
 .mm-root .mm-teaching .mm-card { width: auto; min-height: 0; height: 22px; flex-direction: row; align-items: center;
   justify-content: flex-start; gap: 3px; padding: 0 4px 0 2px; box-shadow: none; }
 .mm-teaching .mm-card .mm-icon { width: 16px; height: 16px; }
-.mm-root .mm-teaching .mm-ing { background: linear-gradient(#fffaf0, #fffaf0) padding-box, var(--mm-kind) border-box; }
 .mm-teaching .mm-ing .mm-card-name { display: none; }
 .mm-teaching .mm-hand-group .mm-count { position: static; padding: 0 3px; border-radius: 6px; }
 .mm-root .mm-teaching .mm-order { padding: 0 4px 0 0; border-width: 2px 2px 2px 6px; }
@@ -420,7 +418,7 @@ export const css = `
 .mm-revealed { flex: 1 1 0; min-width: 240px; display: flex; gap: 3px; justify-content: flex-end; align-items: flex-end; overflow: hidden; padding: 2px 0; }
 .mm-revealed > .mm-small { height: 46px; }
 .mm-spine { box-sizing: border-box; flex: none; width: 30px; height: 96px; padding: 4px 1px; border-radius: 4px;
-  background: var(--mm-seat); color: #fff; font-size: 11px; font-weight: 700; line-height: 13px; writing-mode: vertical-rl;
+  color: #fff; font-size: 11px; font-weight: 700; line-height: 13px; writing-mode: vertical-rl;
   text-shadow: 0 1px 1px rgba(0,0,0,0.5); overflow: hidden; }
 .mm-spine.mm-c-yellow, .mm-spine.mm-c-pink { color: #2a2118; text-shadow: none; }
 /* A narrow table (a notebook beside its file browser): the order being settled keeps its room,

@@ -117,9 +117,20 @@ export function colourClass(colour) {
  * made a card cost several times what a card of plain colours does to style. */
 function ingredientFaceCss(kind, colour) {
   const cls = `.mm-kind-${kind}`;
-  return `.mm-card${cls} { border: 2px solid ${colour}; }
+  return `.mm-card${cls}, .mm-root button.mm-card${cls} { border-color: ${colour}; }
 .mm-ing${cls}, .mm-root button.mm-card.mm-ing${cls} {
-  background: linear-gradient(${colour}, ${colour}) top / 100% 6px no-repeat padding-box, linear-gradient(#fffaf0, #fffaf0) padding-box, ${colour} border-box; }`;
+  background: linear-gradient(${colour}, ${colour}) top / 100% 6px no-repeat padding-box, linear-gradient(#fffaf0, #fffaf0) padding-box, ${colour} border-box; }
+.mm-root .mm-teaching .mm-ing${cls} { background: linear-gradient(#fffaf0, #fffaf0) padding-box, ${colour} border-box; }`;
+}
+
+/** What a seat's colour paints, written out for the same reason: an order's border, head and
+ * back, its spine, the seat's ring and dot, the stripes of its hidden orders. */
+function seatFaceCss(colour, hex) {
+  const cls = `.mm-c-${colour}`;
+  return `.mm-card${cls}, .mm-root button.mm-card${cls}, .mm-seat${cls} { border-color: ${hex}; }
+${cls} > .mm-order-head, .mm-dot${cls}, .mm-spine${cls} { background: ${hex}; }
+.mm-back-order${cls} { background: repeating-linear-gradient(45deg, ${hex} 0 5px, rgba(255,255,255,0.35) 5px 7px); }
+.mm-backs-order${cls} { background: repeating-linear-gradient(90deg, rgba(0,0,0,0.55) 0 1px, ${hex} 1px 6px); border-color: ${hex}; }`;
 }
 
 /**
@@ -128,8 +139,7 @@ function ingredientFaceCss(kind, colour) {
  * style its own, computed afresh, where elements of the same classes share theirs.
  */
 export const COLOUR_CSS = [
-  ...Object.entries(SEAT_COLOURS).map(([colour, hex]) => `.mm-c-${colour} { --mm-seat: ${hex}; }`),
-  ".mm-c-none { --mm-seat: #888; }",
+  ...Object.entries({ ...SEAT_COLOURS, none: "#888" }).map(([colour, hex]) => `.mm-c-${colour} { --mm-seat: ${hex}; }\n${seatFaceCss(colour, hex)}`),
   ...Object.entries(KINDS).map(([kind, info]) => `.mm-kind-${kind} { --mm-kind: ${info.colour}; }\n${ingredientFaceCss(kind, info.colour)}`),
   ".mm-kind-none { --mm-kind: #888; }",
   ingredientFaceCss("none", "#888"),
