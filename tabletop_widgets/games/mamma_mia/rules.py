@@ -1468,9 +1468,9 @@ class MammaMiaPlayout(MammaMiaState):
     def play(self, action):
         """Move on with ``action``, one of :meth:`legal_actions` (not checked)."""
         if self.__dict__["phase"] == "turn":
-            self._apply_turn(action, None, True)
+            self._apply_turn(action, None, in_place=True)
         else:
-            oven.apply_decision(self, action, None, True)
+            oven.apply_decision(self, action, None, in_place=True)
 
     def snapshot(self):
         """The position now, as an immutable :class:`MammaMiaState`."""
