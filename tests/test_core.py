@@ -295,6 +295,22 @@ def test_a_secret_event_without_public_text_does_not_show_its_secret():
     assert e2.seen_by(1) == (HIDDEN_TEXT, {"seat": 0})
 
 
+def test_new_event_is_the_event_the_dataclass_makes():
+    import dataclasses
+
+    from tabletop_widgets.core.events import new_event
+
+    fields = [f.name for f in dataclasses.fields(Event)]
+    full = ("draw", "Seat 0 draws a 5.", {"card": 5}, object(), (0,), "Seat 0 draws a card.", {"seat": 0})
+    for given in (full, full[:3]):
+        fast, slow = new_event(*given), Event(*given)
+        assert type(fast) is Event
+        assert [getattr(fast, f) for f in fields] == [getattr(slow, f) for f in fields]
+        assert fast == slow
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        new_event(*full).text = "changed"
+
+
 def test_tw_games_lists_the_registry_with_the_four_games_first():
     import importlib
 

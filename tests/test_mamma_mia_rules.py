@@ -855,8 +855,8 @@ def test_playouts_write_no_event_until_one_is_read(monkeypatch):
         state, before, applied = game.new_state(3), [], []
         written = []
         with monkeypatch.context() as m:
-            for module in (cards, oven, rules):
-                m.setattr(module, "_event", lambda *a, **k: written.append(a[0]))
+            for module in (oven, rules):
+                m.setattr(module, "new_event", lambda *a, **k: written.append(a[0]))
             while not state.is_over:
                 action = rng.choice(state.legal_actions())
                 before.append(state)

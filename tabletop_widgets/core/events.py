@@ -38,3 +38,17 @@ class Event:
         text = self.public_text if self.public_text is not None else HIDDEN_TEXT
         data = self.public_data if self.public_data is not None else {}
         return text, data
+
+
+_EVENT_HAS_DICT = not hasattr(Event, "__slots__")
+
+
+def new_event(kind, text, data, after=None, seats=None, public_text=None, public_data=None) -> Event:
+    """An :class:`Event` built without the frozen dataclass's per-field ``__setattr__``: the
+    engines make one per revealed card or cascade wave, on the playouts' hot path."""
+    if _EVENT_HAS_DICT:
+        e = object.__new__(Event)
+        e.__dict__.update(kind=kind, text=text, data=data, after=after, seats=seats, public_text=public_text,
+                          public_data=public_data)
+        return e
+    return Event(kind, text, data, after, seats, public_text, public_data)

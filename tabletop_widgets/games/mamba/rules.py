@@ -25,7 +25,8 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..._extras import numpy_or_none as _numpy
-from ...core import Event, Game, IllegalAction, Option, State, register
+from ...core import Game, IllegalAction, Option, State, register
+from ...core.events import new_event
 from ...core.rng import check_seed
 
 __all__ = ["Birth", "Mamba", "MambaState", "Move", "Trim", "cell_name"]
@@ -991,9 +992,6 @@ def _end_winners(game, rows, active):
     return None
 
 
-_new_object = object.__new__
-
-
 def _move_text(game, seat, info, via) -> tuple:
     """The text and data of the event of the move of ``info`` (``_MOVE_INFO``) played by
     ``seat``, through ``via`` when it is a diagonal."""
@@ -1002,14 +1000,6 @@ def _move_text(game, seat, info, via) -> tuple:
     path = path.copy() if via is None else [start, NAME[via], to]
     return game.seat_names[seat] + tail, {"cells": [start, to], "from": start, "to": to, "path": path}
 
-
-def _event(kind, text, data, after) -> Event:
-    """An Event with its fields set at once from one dict (the frozen dataclass's __init__ sets
-    them one by one through object.__setattr__): a playout makes one per wave."""
-    event = _new_object(Event)
-    event.__dict__.update({"kind": kind, "text": text, "data": data, "after": after, "seats": None,
-                           "public_text": None, "public_data": None})
-    return event
 
 # board.translate(_ONE_HOT[x], b"/") (the rows string as bytes): the 81 cells in observation
 # order, 1 where a stone faces x, else 0
@@ -1341,7 +1331,7 @@ class MambaState(State):
             if text is None:  # a move: its event is written when first read
                 state._events, state._move = None, data
             else:
-                state._events = (_event(kind, text, data, None),)
+                state._events = (new_event(kind, text, data, None),)
             return state
         last = len(log) - 1
         events = []
@@ -1354,7 +1344,7 @@ class MambaState(State):
             after = None if i == last else MambaState(
                 game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
                 True, moved, None, turn, (), settled=False)
-            events.append(_event(kind, text, data, after))
+            events.append(new_event(kind, text, data, after))
         state._events = tuple(events)
         return state
 
@@ -1363,7 +1353,7 @@ class MambaState(State):
         events = self._events
         if events is None:  # the move's event, not written yet
             text, data = _move_text(self.game, *self._move)
-            events = self._events = (_event("move", text, data, None),)
+            events = self._events = (new_event("move", text, data, None),)
         return events
 
     # views and notation ---------------------------------------------------------------------------

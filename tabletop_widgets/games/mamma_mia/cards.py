@@ -13,7 +13,6 @@ import operator
 from dataclasses import FrozenInstanceError
 from typing import Optional
 
-from tabletop_widgets.core import Event
 
 KINDS = ("salami", "pineapple", "mushroom", "pepper", "olive", "shrimp")
 COLOURS = ("yellow", "green", "brown", "purple", "red", "pink")
@@ -413,20 +412,6 @@ def _moved(d):
 
 
 # ---------------------------------------------------------------------------------------------
-def _event(kind, text, data, after=None, seats=None, public_text=None, public_data=None):
-    """An :class:`Event` built without the frozen dataclass's per-field ``__setattr__`` (an
-    evaluation makes one per revealed card, so this is on the playouts' hot path)."""
-    if _EVENT_HAS_DICT:
-        e = object.__new__(Event)
-        e.__dict__.update(kind=kind, text=text, data=data, after=after, seats=seats, public_text=public_text,
-                          public_data=public_data)
-        return e
-    return Event(kind, text, data, after, seats, public_text, public_data)
-
-
-_EVENT_HAS_DICT = not hasattr(Event, "__slots__")
-
-
 def _named(counts, kinds):
     return {kinds[k]: n for k, n in enumerate(counts) if n}
 

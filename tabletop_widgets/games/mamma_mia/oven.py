@@ -18,9 +18,10 @@ from __future__ import annotations
 import itertools
 
 from tabletop_widgets.core import Rng
+from tabletop_widgets.core.events import new_event
 
 from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
-                    _covers, _event, _kept, _least, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
+                    _covers, _kept, _least, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, PLURAL, cards_phrase, order_name)
 
 
@@ -267,15 +268,15 @@ def reveal(state, events):
                     after = after._with(part=nth, table=table, shown=None)
                 text = (f"Revealed: 1 {kind} ({who}, {nth} of {n}); sorted into the table." if n > 1 else
                         f"Revealed: 1 {kind} ({who}); sorted into the table.")
-                events.append(_event("reveal", text, {"kind": kind, "count": 1, "seat": seat, "nth": nth, "of": n},
-                                     after=after))
+                events.append(new_event("reveal", text, {"kind": kind, "count": 1, "seat": seat, "nth": nth, "of": n},
+                                        after=after))
             continue
         oid = item[2]
         card = g.deck[oid]
         owner = card.colour
         after = after._with(cursor=cursor + 1, shown=shown_card(after, card))
-        events.append(_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {order_name(card, g.kinds)}.",
-                             {"order": g.card_dicts[oid], "seat": owner}, after=after))
+        events.append(new_event("reveal", f"Revealed: {g.seat_names[owner]}'s order {order_name(card, g.kinds)}.",
+                                {"order": g.card_dicts[oid], "seat": owner}, after=after))
         after = settle_revealed(after, oid, events)
     return after
 
@@ -503,7 +504,7 @@ def send_back(state, oid, text, events):
         shown = _shown(events, shown_sent_back, state.game, shown)
     after = _changed(state, events, waiters=tuple(waiters), pending=None, shown=shown)
     if events is not None:
-        events.append(_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
+        events.append(new_event("sent-back", text, {"order": state.game.card_dicts[oid], "seat": owner}, after=after))
     return after
 
 
@@ -554,10 +555,10 @@ def made(state, oid, variant, needs, from_hand, helper, from_helper, events, bom
     if helper is not None:
         text += (f" {g.seat_names[helper]} helped and puts the top card of their waiter, unseen, on the delivered pile "
                  f"(a point for {g.seat_names[helper]}).")
-    events.append(_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
-                                       "from_table": _named(from_table, g.kinds),
-                                       "from_hand": _named(from_hand, g.kinds),
-                                       "from_helper": _named(helper_cards, g.kinds)}, after=after))
+    events.append(new_event("made", text, {"order": g.card_dicts[oid], "seat": owner, "helper": helper,
+                                          "from_table": _named(from_table, g.kinds),
+                                          "from_hand": _named(from_hand, g.kinds),
+                                          "from_helper": _named(helper_cards, g.kinds)}, after=after))
     return after
 
 
@@ -582,9 +583,9 @@ def apply_settle(state, action, events):
     after = _changed(state, events, pending=("help", oid, action.variant, ask, rest, helper),
                      shown=_shown(events, shown_needs, g, state.__dict__["shown"], needs))
     if events is not None:
-        events.append(_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
-                        f"a time from their left, starting with {g.seat_names[helper]}.",
-                        {"seat": owner, "ask": _named(ask, g.kinds), "asked": helper}, after=after))
+        events.append(new_event("ask", f"{name} asks for help: \"I need {cards_phrase(ask, g.kinds)}\" — asking one player at "
+                           f"a time from their left, starting with {g.seat_names[helper]}.",
+                           {"seat": owner, "ask": _named(ask, g.kinds), "asked": helper}, after=after))
     return after
 
 
@@ -607,8 +608,8 @@ def apply_help(state, action, events):
     if later is not None:
         after = _changed(state, events, pending=("help", oid, variant, ask, rest, later))
         if events is not None:
-            events.append(_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
-                            f"{g.seat_names[later]}.", {"seat": helper, "asked": later}, after=after))
+            events.append(new_event("refuse", f"{g.seat_names[helper]} does not help; {g.seat_names[owner]} asks "
+                               f"{g.seat_names[later]}.", {"seat": helper, "asked": later}, after=after))
         return after
     return send_back(state, oid, None if events is None else f"{g.seat_names[helper]} does not help, and nobody else is left to ask: "
                            f"{g.seat_names[owner]}'s order {order_name(card, g.kinds)} fails (even if they could finish it from "
@@ -626,10 +627,10 @@ def end_evaluation(state, events):
         names = [g.seat_names[s] for s in after.winners]
         win = (f"the winner is {names[0]}" if len(names) == 1
                else "the winners are " + ", ".join(names[:-1]) + " and " + names[-1])
-        events.append(_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
-                            + ", ".join(f"{g.seat_names[s]} {n}" for s, n in enumerate(scores))
-                            + f". {win[0].upper()}{win[1:]} (most delivered; a tie goes to the most ingredient cards in hand).",
-                            {"scores": list(scores), "winners": list(after.winners)}))
+        events.append(new_event("game-over", f"The last oven is empty: the game is over. Delivered orders: "
+                               + ", ".join(f"{g.seat_names[s]} {n}" for s, n in enumerate(scores))
+                               + f". {win[0].upper()}{win[1:]} (most delivered; a tie goes to the most ingredient cards in hand).",
+                               {"scores": list(scores), "winners": list(after.winners)}))
         return after
     # used cards (and the Mamma Mia card) make the new supply; table leftovers are the
     # base of the next oven; the emptier starts
@@ -652,10 +653,10 @@ def end_evaluation(state, events):
                  "the card left on the table is the base" if left == 1 else
                  f"the {left} cards left on the table are the base")
     used_text = "The used card is" if len(cards) == 1 else f"The {len(cards)} used cards are"
-    events.append(_event("new-round", f"The oven is empty. {used_text} shuffled{extra} into the new supply; "
-                        f"{base_text}{'' if left == 0 else ' of oven ' + str(state.oven_number + 1)}. "
-                        f"{g.seat_names[emptier]} starts.",
-                        {"oven_number": state.oven_number + 1, "supply": len(cards), "base": sum(state.table)}))
+    events.append(new_event("new-round", f"The oven is empty. {used_text} shuffled{extra} into the new supply; "
+                           f"{base_text}{'' if left == 0 else ' of oven ' + str(state.oven_number + 1)}. "
+                           f"{g.seat_names[emptier]} starts.",
+                           {"oven_number": state.oven_number + 1, "supply": len(cards), "base": sum(state.table)}))
     return after
 
 

@@ -19,13 +19,14 @@ from dataclasses import dataclass
 from typing import Optional
 
 from tabletop_widgets.core import Game, Option, Rng, State, register
+from tabletop_widgets.core.events import new_event
 from tabletop_widgets.core.errors import quote
 from tabletop_widgets.core.game import files_allowed, read_option_file
 
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
     BOMBASTICA_MIN, COLOURS, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
-    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _event, _interned, _kept, _make_action,
+    SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _interned, _kept, _make_action,
     _make_action_new, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
     cards_phrase, cards_text, kind_words, order_name)
 
@@ -950,8 +951,8 @@ class MammaMiaState(State):
         else:
             emptier = state.last_drawer if state.last_drawer is not None else seat
         if events is not None:
-            events.append(_event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
-                                 public_text=turn_event.public_text, public_data=turn_event.public_data))
+            events.append(new_event("turn", turn_event.text, turn_event.data, after=state, seats=(seat,),
+                                    public_text=turn_event.public_text, public_data=turn_event.public_data))
         if events is None:
             # no event keeps the state before the evaluation: the fresh state is changed in place
             d.update(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
@@ -962,9 +963,9 @@ class MammaMiaState(State):
         state = state._with(phase="evaluation", emptier=emptier, cursor=0, pending=None, shown=None, stall=0)
         why = ("a whole cycle of turns moved no card (deadlock guard)" if deadlock and supply
                else "the supply is empty")
-        events.append(_event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
-                            "revealing the cards in the order they were played.",
-                            {"emptier": emptier, "reason": "deadlock" if deadlock and supply else "supply"}, after=state))
+        events.append(new_event("oven-closed", f"The oven phase ends: {why}. {g.seat_names[emptier]} empties the oven, "
+                               "revealing the cards in the order they were played.",
+                               {"emptier": emptier, "reason": "deadlock" if deadlock and supply else "supply"}, after=state))
         return oven.reveal(state, events)._finish(events)
 
     def _turn_event(self, action, restock, source, drew, got, mm):
@@ -1005,8 +1006,8 @@ class MammaMiaState(State):
         # what every seat saw happen (the widget marks these cards as just played)
         seen = {"seat": seat, "put": None if restock or not action.count else {"kind": action.kind, "count": action.count},
                 "order": not restock and action.order is not None, "source": source, "drew": drew}
-        return _event("turn", secret, dict(seen, action=str(action)), seats=(seat,), public_text=public,
-                      public_data=seen)
+        return new_event("turn", secret, dict(seen, action=str(action)), seats=(seat,), public_text=public,
+                         public_data=seen)
 
     def _finish(self, events):
         """Attach ``events`` to this final state; the last one shows the final state itself."""
@@ -1015,7 +1016,7 @@ class MammaMiaState(State):
             return self
         if events and events[-1].after is not None:
             e = events[-1]
-            events[-1] = _event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
+            events[-1] = new_event(e.kind, e.text, e.data, None, e.seats, e.public_text, e.public_data)
         self.events = tuple(events)
         return self
 
