@@ -73,7 +73,9 @@ def test_mammuz_seat_view_shows_only_its_own_hand(notebook):
     # plays it as one whole lay, one step of the timeline, and the bots answer.
     count_steps = kernel_hand.rsplit("\n", 1)[0] + "\nprint(json.dumps([len(w.match), [str(a) for a in w.match.actions]]))"
     before, _ = json.loads(nb.execute(count_steps).strip().splitlines()[-1])
-    root.locator(".mz-composer button.mz-lay").wait_for()
+    # The composer opens once the page has played the bots' answers to the lay made in the
+    # notebook, each a beat at the widget's pace: on a busy machine that outlasts 30 s.
+    root.locator(".mz-composer button.mz-lay").wait_for(timeout=90_000)
     if root.locator("button.mz-species").count():
         root.locator("button.mz-species").first.click()
     cards = root.locator(".mz-hand button.mz-card")
