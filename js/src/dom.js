@@ -26,6 +26,29 @@ export function el(doc, tag, attrs = {}, ...children) {
   return node;
 }
 
+// Templates kept per document (a node cannot be cloned into another one); a full cache is
+// emptied rather than grown without end in a long game.
+const TEMPLATES = new WeakMap();
+const TEMPLATES_MAX = 1000;
+
+/**
+ * A node as `build()` makes it for `key` (a string of every input `build` reads), built once and
+ * cloned afterwards: `cloneNode` copies a subtree in one native call, where building it sets each
+ * attribute and appends each child from script. The clone is the caller's to change.
+ */
+export function cloned(doc, key, build) {
+  const d = docOf(doc);
+  let cache = TEMPLATES.get(d);
+  if (!cache) TEMPLATES.set(d, (cache = new Map()));
+  let template = cache.get(key);
+  if (!template) {
+    if (cache.size >= TEMPLATES_MAX) cache.clear();
+    template = build();
+    cache.set(key, template);
+  }
+  return template.cloneNode(true);
+}
+
 function appendChild(node, child) {
   if (child === null || child === undefined || child === false) return;
   node.append(typeof child === "string" || typeof child === "number" ? String(child) : child);

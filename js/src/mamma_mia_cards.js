@@ -1,9 +1,9 @@
 // Mamma Mia! cards drawn in SVG and CSS: ingredient cards, order cards, card backs and the
-// Mamma Mia card. Pure: every function returns new DOM nodes built from its arguments (no
-// image downloads, no global state). Each ingredient is told apart by its icon AND its colour,
+// Mamma Mia card. Pure: every function returns new DOM nodes made from its arguments alone (no
+// image downloads; a card drawn before is cloned from the one first built for the same arguments). Each ingredient is told apart by its icon AND its colour,
 // and every card also carries its name in text (title/aria-label) for readers and screen readers.
 
-import { docOf, el, setText } from "./dom.js";
+import { cloned, docOf, el, setText } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -178,6 +178,10 @@ export const ICON_CSS = [
 
 /** The icon of an ingredient kind (or a joker for an unknown/`null` kind), named by its title. */
 export function ingredientIcon(kind, doc) {
+  return cloned(doc, `icon\u001f${kind}`, () => buildIngredientIcon(kind, doc));
+}
+
+function buildIngredientIcon(kind, doc) {
   const known = Object.prototype.hasOwnProperty.call(ICONS, kind);
   return el(doc, "span", { class: "mm-icon", "aria-hidden": "true", title: known ? KINDS[kind].label : "any kind", dataset: { kind: known ? kind : "joker" } });
 }
@@ -192,6 +196,11 @@ function ingredientInfo(kind) {
  * adds a class such as "from-hand" or "taken".
  */
 export function ingredientCard(kind, opts = {}, doc) {
+  const key = `ing\u001f${kind}\u001f${opts.count}\u001f${opts.button}\u001f${opts.title}\u001f${opts.bare}\u001f${opts.small}\u001f${opts.mark}\u001f${opts.pressed}`;
+  return cloned(doc, key, () => buildIngredientCard(kind, opts, doc));
+}
+
+function buildIngredientCard(kind, opts, doc) {
   const info = ingredientInfo(kind);
   const count = opts.count;
   const label = count !== undefined && count !== null ? `${count} × ${info.label}` : info.label;
@@ -350,6 +359,16 @@ export function orderText(order, edition) {
  * kind (Small Monotoni, Mini pizza) is drawn struck through. `opts.button` for choosing it.
  */
 export function orderCard(order, opts = {}, doc) {
+  const key = `order\u001f${orderKey(order)}\u001f${opts.edition}\u001f${opts.button}\u001f${opts.pressed}\u001f${opts.mark}`;
+  return cloned(doc, key, () => buildOrderCard(order, opts, doc));
+}
+
+/** What an order card's face is drawn from (its name, recipe, colour and rule). */
+function orderKey(order) {
+  return JSON.stringify([order.name, order.type, order.colour, order.recipe, order.crossed, order.choices, order.fixed]);
+}
+
+function buildOrderCard(order, opts, doc) {
   const name = printedName(order);
   const list = el(doc, "ul", { class: "mm-recipe" });
   for (const line of recipeLines(order, opts.edition)) {
@@ -385,6 +404,10 @@ export function orderCard(order, opts = {}, doc) {
  * one box in the owner's colour with the printed name down it; its recipe is in its words, for a
  * pointer's title and a screen reader. */
 export function orderSpine(order, edition, doc) {
+  return cloned(doc, `spine\u001f${orderKey(order)}\u001f${edition}`, () => buildOrderSpine(order, edition, doc));
+}
+
+function buildOrderSpine(order, edition, doc) {
   const text = orderText(order, edition);
   return el(
     doc,
@@ -402,6 +425,10 @@ export function orderSpine(order, edition, doc) {
 
 /** A card back: "ingredient" (the supply's back) or "order" (in the owner's colour). */
 export function cardBack(which, colour, doc) {
+  return cloned(doc, `back\u001f${which}\u001f${colour}`, () => buildCardBack(which, colour, doc));
+}
+
+function buildCardBack(which, colour, doc) {
   const isOrder = which === "order";
   return el(
     doc,

@@ -122,6 +122,28 @@ describe("cards", () => {
     expect(pmm.querySelector('.mm-recipe-line[data-kind="salami"]').dataset.n).toBe("1");
   });
 
+  it("draws a card drawn before as a node of its own, as it drew the first, and another card afresh", () => {
+    const normale = { colour: "green", type: "normal", name: "Normale", recipe: { pineapple: 4, pepper: 1 } };
+    const first = orderCard(normale, { edition: "plus" });
+    const html = first.outerHTML;
+    // What a caller does to its card is not drawn into the next one.
+    first.classList.add("mm-current");
+    first.querySelector(".mm-recipe").remove();
+    const again = orderCard(normale, { edition: "plus" });
+    expect(again).not.toBe(first);
+    expect(again.outerHTML).toBe(html);
+    // Any argument the card is drawn from changes it: the recipe, the edition, a button's state.
+    const other = orderCard({ ...normale, recipe: { pineapple: 4, olive: 1 } }, { edition: "plus" });
+    expect([...other.querySelectorAll(".mm-recipe-line")].map((li) => li.dataset.kind)).toEqual(["pineapple", "olive"]);
+    const minimale = { colour: "red", type: "minimale", name: "Minimale", recipe: { salami: 1 } };
+    expect(orderCard(minimale, { edition: "plus" }).outerHTML).not.toBe(orderCard(minimale, { edition: "classic" }).outerHTML);
+    const pressed = ingredientCard("olive", { button: true, pressed: true });
+    expect(pressed.getAttribute("aria-pressed")).toBe("true");
+    expect(ingredientCard("olive", { button: true, pressed: false }).getAttribute("aria-pressed")).toBe("false");
+    expect(ingredientCard("olive", { button: true }).hasAttribute("aria-pressed")).toBe(false);
+    expect(cardBack("order", "green").outerHTML).not.toBe(cardBack("order", "red").outerHTML);
+  });
+
   it("card backs differ for ingredients and orders", () => {
     expect(cardBack("ingredient").dataset.back).toBe("ingredient");
     const sheet = document.createElement("style");
