@@ -23,7 +23,7 @@ import {
   pile,
   setPileCount,
 } from "./mamma_mia_cards.js";
-import { animateNode, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
+import { animateNode, docOf, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -769,7 +769,9 @@ function whenChanged(drawnFrom, update) {
 
 /** A face-down pile whose count is set in place. */
 function pileItem(doc, key, which, count, label) {
-  return { key, build: () => pile(which, count, label, null, doc), update: (node) => setPileCount(node, which, count, label, doc) };
+  // Set again only when its count changed: the oven's region is drawn again for every card put
+  // in or revealed, and the supply's count changes only when a turn draws from it.
+  return { key, build: () => pile(which, count, label, null, doc), update: whenChanged([count, label], (node) => setPileCount(node, which, count, label, doc)) };
 }
 
 function ovenLogEntry(doc, view, ctx, entry, i) {
@@ -867,15 +869,57 @@ function ovenLogItem(doc, view, ctx, log, played) {
     // Scrolls inside its fixed region: focusable, so a keyboard can scroll it too.
     build: () => el(doc, "ol", { class: "mm-log", "aria-label": "the oven's public log", reversed: true, tabindex: 0 }),
     update: (list) => {
-      if (!sameParts(list._mmDrawnFrom, drawnFrom)) {
+      const before = list._mmDrawnFrom;
+      const marks = logMarks(view, log, played);
+      const marked = list._mmMarks;
+      list._mmMarks = marks;
+      if (!sameParts(before, drawnFrom)) {
         list._mmDrawnFrom = drawnFrom;
-        reconcile(list, ovenLogItems(doc, view, ctx, log, played));
+        const sameNames = before && before[1] === drawnFrom[1] && before[2] === drawnFrom[2];
+        if (!sameNames || !moveLogEnd(doc, view, ctx, list, before[0], log, marks)) {
+          reconcile(list, ovenLogItems(doc, view, ctx, log, played));
+          return;
+        }
+      }
+      // Only the entries whose marks changed are gone to: a card revealed marks one entry, a turn
+      // the newest ones (the list holds entry i at log.length - 1 - i).
+      if (marked && list.childElementCount === log.length) {
+        const entries = list.children;
+        for (let i = 0; i < log.length; i++) {
+          if (marked.cls[i] !== marks.cls[i] || marked.partly[i] !== marks.partly[i]) markLogEntry(entries[log.length - 1 - i], marks.cls[i], marks.partly[i]);
+        }
         return;
       }
-      const marks = logMarks(view, log, played);
       for (let entry = list.firstChild; entry; entry = entry.nextSibling) markLogEntry(entry, marks.cls[entry._twKey], marks.partly[entry._twKey]);
     },
   };
+}
+
+/** A list drawn from the log `old` made the log `log` when one is the other with entries added at
+ * its end (a turn, a step back): the entries that came are built, with their `marks`, at the top
+ * of the list (newest first), those that went are taken off it, and the others are left as they
+ * are, with no item made for each. False when the logs differ otherwise (a new oven), or the list
+ * does not hold one entry for each of `old`'s. */
+function moveLogEnd(doc, view, ctx, list, old, log, marks) {
+  if (!Array.isArray(old) || list.childElementCount !== old.length) return false;
+  const shared = Math.min(old.length, log.length);
+  for (let i = 0; i < shared; i++) if (old[i] !== log[i]) return false;
+  for (let i = old.length; i > log.length; i--) list.firstChild.remove();
+  if (log.length > old.length) {
+    const colours = view.colours || [];
+    const fresh = docOf(doc).createDocumentFragment();
+    for (let i = log.length - 1; i >= old.length; i--) {
+      const entry = log[i];
+      const node = ovenLogEntry(doc, view, ctx, entry, i);
+      node._twKey = i;
+      node._twSig = entrySig(entry, seatName(view, ctx, entry.seat), colours[entry.seat]);
+      // Marked before it is in the page, as a built entry is.
+      markLogEntry(node, marks.cls[i], marks.partly[i]);
+      fresh.append(node);
+    }
+    list.insertBefore(fresh, list.firstChild);
+  }
+  return true;
 }
 
 // A log entry's signature, written out once per entry (the log's entries are shared between

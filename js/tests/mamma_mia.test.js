@@ -696,6 +696,37 @@ describe("updating in place", () => {
     board.destroy();
   });
 
+  it("a step back takes the turn's entry off the oven's log and keeps the others, as a fresh board draws them", () => {
+    const ctx = makeCtx({ seat: null });
+    const [before, turn] = greensTurn();
+    // As the frames of a replay are: the parts a turn leaves as they were are the same values.
+    const after = { ...turn, view: { ...turn.view, colours: before.view.colours } };
+    const board = mount(host, ctx);
+    board.update(after, before, ctx);
+    const entries = [...host.querySelectorAll(".mm-log li")];
+    expect(entries[0].dataset.key).toBe("3");
+    expect(entries[0].classList.contains("mm-log-new")).toBe(true);
+    // Brown's turn next: Green's entry is no longer the newest.
+    const later = {
+      ...after,
+      step: 5,
+      data: { seat: 2, put: { kind: "mushroom", count: 1 }, order: false, source: "supply", drew: 1 },
+      view: { ...after.view, to_move: 0, oven: { ...after.view.oven, size: 9, log: [...after.view.oven.log, { seat: 2, kind: "mushroom", count: 1 }] } },
+    };
+    for (const [shown, was] of [[before, after], [after, before], [later, after]]) {
+      const made = created(() => board.update(shown, was, ctx));
+      const fresh = document.createElement("div");
+      mount(fresh, ctx).update(shown, was, ctx);
+      expect(host.innerHTML).toBe(fresh.innerHTML);
+      // The entries of the frames are the same nodes: only a turn's comes and goes.
+      const now = [...host.querySelectorAll(".mm-log li")];
+      expect(now.slice(-3)).toEqual(entries.slice(1));
+      expect(made.filter((n) => n.matches("li"))).toEqual(shown === before ? [] : [now[0]]);
+    }
+    expect(host.querySelectorAll(".mm-log li.mm-log-new").length).toBe(1);
+    board.destroy();
+  });
+
   it("a turn in the all-seeing view goes through the mover's row of cards alone", () => {
     const ctx = makeCtx({ seat: null });
     const [before, after] = greensTurn();
