@@ -113,15 +113,16 @@ function morphNode(node, fresh) {
   // An icon is a clone of one template per kind: the same kind, the same picture.
   const icon = iconKey(node);
   if (icon !== null && icon === iconKey(fresh)) return;
-  const oldAttrs = node.attributes;
-  for (let i = oldAttrs.length - 1; i >= 0; i--) {
-    const name = oldAttrs[i].name;
-    if (!fresh.hasAttribute(name)) node.removeAttribute(name);
+  // By their names: reading `attributes` makes an Attr node for each attribute read, on the
+  // page's node and on the fresh one.
+  const oldNames = node.getAttributeNames();
+  for (let i = oldNames.length - 1; i >= 0; i--) {
+    if (!fresh.hasAttribute(oldNames[i])) node.removeAttribute(oldNames[i]);
   }
-  const attrs = fresh.attributes;
-  for (let i = 0; i < attrs.length; i++) {
-    const { name, value } = attrs[i];
-    if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+  const names = fresh.getAttributeNames();
+  for (let i = 0; i < names.length; i++) {
+    const value = fresh.getAttribute(names[i]);
+    if (node.getAttribute(names[i]) !== value) node.setAttribute(names[i], value);
   }
   // A field's value, once the user touched it, is no longer its attribute.
   if ((node.tagName === "SELECT" || node.tagName === "INPUT") && node.value !== fresh.value) node.value = fresh.value;

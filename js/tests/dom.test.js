@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
-import { widthWatcher } from "../src/dom.js";
+import { morphChildren, widthWatcher } from "../src/dom.js";
 
 // jsdom has no ResizeObserver and lays nothing out: a stand-in observer reports the widths a
 // test gives it, and each row counts how often its width is read (each read lays the page out).
@@ -98,5 +98,19 @@ describe("the widths of fanned rows", () => {
     fans.watch(node);
     expect(node.reads).toBe(0);
     expect(node._twWidth).toBeUndefined();
+  });
+});
+
+describe("morphChildren", () => {
+  it("gives the nodes kept the fresh nodes' attributes and text, and drops the attributes they lack", () => {
+    const target = document.createElement("div");
+    target.innerHTML = '<span class="mm-a" title="old" data-x="1">old</span><b hidden="">gone</b>';
+    const [span] = target.children;
+    const fresh = document.createElement("div");
+    fresh.innerHTML = '<span class="mm-b" data-x="1" aria-label="new">new</span>';
+    morphChildren(target, [...fresh.childNodes]);
+    expect(target.firstChild).toBe(span);
+    expect(target.innerHTML).toBe(fresh.innerHTML);
+    expect(span.getAttributeNames()).toEqual(["class", "data-x", "aria-label"]);
   });
 });
