@@ -560,6 +560,36 @@ def test_the_shortcuts_of_a_quiet_action_agree_with_the_whole_board():
     assert quiet > 1000 and births > 20
 
 
+def _told(events):
+    return [(e.kind, e.text, json.dumps(e.data, sort_keys=True),
+             None if e.after is None else (e.after.position(), e.after.to_move)) for e in events]
+
+
+def test_events_read_late_are_the_events_read_at_once():
+    # A state writes its events from the action's log when they are first read: read after
+    # the game has gone on from it (cascades, trims and ends met since), they must be those
+    # that the same action gives when read at once, and the same objects when read again
+    kinds = set()
+    for players in (2, 3, 4):
+        game = tw.make("mamba", players=players)
+        rng = Rng.from_seed(40 + players)
+        for _ in range(4):
+            state = game.new_state()
+            unread = []
+            while not state.is_over and state.turn < 200:
+                action, rng = rng.choice(state.legal_actions())
+                at_once = _told(state._apply(action).events)
+                after = state._apply(action)
+                unread.append((after, at_once))
+                state = after
+            for after, at_once in unread:
+                events = after.events
+                assert _told(events) == at_once
+                assert after.events is events
+                kinds.update(kind for kind, *_ in at_once)
+    assert {"move", "birth", "transformation", "held", "suffocation", "overpopulation", "trim", "end"} <= kinds
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.dictionaries(st.sampled_from(range(90)).filter(lambda p: p % 10 != 9), st.sampled_from(".SNEW"),
                        max_size=12))

@@ -453,7 +453,8 @@ def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
     Repeats the first applicable item of the rules' list (suffocation, overpopulation,
     transformations for the active player, then for the others in turn order) until none
     applies, a trim must be chosen, or the board repeats (the safety net). Appends
-    ``(kind, text, data, rows, cols)`` to ``log`` (when it is not None) for every wave.
+    ``(kind, text, data, rows, cols)`` to ``log`` (when it is not None) for every wave, most
+    of them to be written later (see :func:`_written`).
     ``touched``: the cells the action changed, when the board before it was calm (no facing
     runs of unequal length anywhere): a domination can then only lie on their lines.
     ``empty``: the board's empty cells as bits, when known.
@@ -484,10 +485,7 @@ def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
             sides = [rows[c] for c in dead] if log is not None else None
             rows, cols = _put(rows, cols, dict.fromkeys(dead, "."))
             if log is not None:
-                names = _names(dead)
-                text = (f"{names[0]} suffocates: its cross is full." if len(names) == 1 else
-                        f"{_list_text(names)} suffocate: their crosses are full.")
-                log.append(("suffocation", text, {"cells": names, "sides": sides}, rows, cols))
+                log.append(("suffocation", None, (_suffocation_written, (dead, sides)), rows, cols))
     if touched is not None:
         # The board before the action was calm and held no overpopulated run (it would be
         # waiting for a trim): a domination or a run of five can only lie on the lines
@@ -514,8 +512,9 @@ def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
             if changes:
                 rows, cols = _put(rows, cols, dict.fromkeys(changes, yl))
                 if log is not None:
-                    log.append(_transformation_entry(game, y, changes, used, rows, cols))
-                    _log_held(game, held, told, rows, cols, log)
+                    log.append(("transformation", None, (_transformation_written, (y, changes, used)), rows, cols))
+                    if held:
+                        log.append(("held", None, (_held_written, (held, told)), rows, cols))
                 if rows in seen:
                     if log is not None:
                         names = _names(changes)
@@ -526,12 +525,28 @@ def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
                 seen.add(rows)
                 break
             if held and log is not None:
-                _log_held(game, held, told, rows, cols, log)
+                log.append(("held", None, (_held_written, (held, told)), rows, cols))
         else:
             return rows, cols, None, False, empty  # every pull is held
 
 
-def _transformation_entry(game, y, changes, used, rows, cols):
+# ---- the events' texts --------------------------------------------------------------------------------
+# A cascade logs what each wave did; its text and data are written only when the events are
+# first read (a learner's or a search's step never reads them): a log entry whose text is None
+# holds (writer, its arguments), and ``writer(game, *arguments)`` gives the wave's
+# (kind, text, data) entries, none or more for the held stones.
+def _move_written(game, seat, info, via) -> list:
+    return [("move", *_move_text(game, seat, info, via))]
+
+
+def _suffocation_written(game, dead, sides) -> list:
+    names = _names(dead)
+    text = (f"{names[0]} suffocates: its cross is full." if len(names) == 1 else
+            f"{_list_text(names)} suffocate: their crosses are full.")
+    return [("suffocation", text, {"cells": names, "sides": sides})]
+
+
+def _transformation_written(game, y, changes, used) -> list:
     side = game.seat_names[y]
     parts = []
     for yl, u, ucells, xl, t, tcells, _ in used:
@@ -548,10 +563,13 @@ def _transformation_entry(game, y, changes, used, rows, cols):
         "runs": [{"run": _names(uc), "dominates": _names(tc), "sizes": [u, t]}
                  for _, u, uc, _, t, tc, _ in used],
     }
-    return ("transformation", text, data, rows, cols)
+    return [("transformation", text, data)]
 
 
-def _log_held(game, held, told, rows, cols, log):
+def _held_written(game, held, told) -> list:
+    """The held stones of a wave not told yet in this cascade (``told``, shared by the
+    cascade's entries, which are written in order)."""
+    out = []
     for s in sorted(held, key=INDEX.__getitem__):
         (r, d), u, pair, kept = held[s]
         yl, _, ucells, xl, _, tcells, vertical = pair
@@ -573,7 +591,31 @@ def _log_held(game, held, told, rows, cols, log):
         if len(kept) > 1:
             text += f" and keeps its set {_run_text(kept)} from turning"
             data["kept"] = _names(kept)
-        log.append(("held", text + ".", data, rows, cols))
+        out.append(("held", text + ".", data))
+    return out
+
+
+def _written(game, log, active, alive, moved, turn) -> tuple:
+    """The events of an action of ``active`` from its ``log`` (its texts written now). Every
+    event but the last carries a snapshot inside the cascade: the board after its wave and the
+    turn as it stands (``moved`` kept; of ``alive``, the parents as the action left them, those
+    still on the board at that wave). Nobody decides while the rules resolve, so
+    ``settled=False`` gives it no seat to move."""
+    entries = []
+    for kind, text, data, rows, cols in log:
+        if text is None:
+            write, args = data
+            entries += [(k, t, d, rows, cols) for k, t, d in write(game, *args)]
+        else:
+            entries.append((kind, text, data, rows, cols))
+    last = len(entries) - 1
+    events = []
+    for i, (kind, text, data, r, c) in enumerate(entries):
+        after = None if i == last else MambaState(
+            game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
+            True, moved, None, turn, (), settled=False)
+        events.append(new_event(kind, text, data, after))
+    return tuple(events)
 
 
 # ---- the game ---------------------------------------------------------------------------------------
@@ -1035,14 +1077,14 @@ class MambaState(State):
     """
 
     __slots__ = ("game", "rows", "cols", "active", "phase", "parents", "in_turn", "moved", "run",
-                 "turn", "winners", "_events", "_move", "settled", "_empty", "_calm")
+                 "turn", "winners", "_events", "_log", "settled", "_empty", "_calm")
 
     def __init__(self, game, rows, cols, active, phase, parents, in_turn, moved, run, turn, winners,
                  events=(), settled=True, empty=None, calm=False):
         self.game, self.rows, self.cols, self.active, self.phase = game, rows, cols, active, phase
         self.parents, self.in_turn, self.moved, self.run = parents, in_turn, moved, run
         self.turn, self.winners, self._events, self.settled = turn, winners, events, settled
-        # _events is None when they are the move's alone, written when first read from _move
+        # _events is None until first read: then written from _log, the log of the action (_written)
         self._empty = empty  # the board's empty cells as bits when already read (else None)
         self._calm = calm  # known to hold no facing runs of unequal length (after a cascade)
 
@@ -1233,7 +1275,6 @@ class MambaState(State):
             before = self.rows
             rows, cols = _put_move(before, self.cols, s, d, before[s])
             if log is not None:
-                # written when first read (_move_text): a learner's step never reads it
                 via = None
                 if type(path) is tuple:  # a diagonal: vertically first when that cell is free
                     via = path[0] if before[path[0]] == "." else path[1]
@@ -1247,10 +1288,11 @@ class MambaState(State):
                     state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt, empty),
                                        False, False, None, self.turn + 1, (), empty=empty, calm=QUIET)
                     if log is not None:
-                        state._events, state._move = None, (self.active, info, via)
+                        log.append(("move", None, (_move_written, (self.active, info, via)), rows, cols))
+                        state._events, state._log = None, (log, self.active, self.parents, True, self.turn)
                     return state
             if log is not None:
-                log.append(("move", None, (self.active, info, via), rows, cols))
+                log.append(("move", None, (_move_written, (self.active, info, via)), rows, cols))
             return self._settle(rows, cols, d, self.parents, True, log, (s, d) if self._calm else None, empty)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
@@ -1326,34 +1368,15 @@ class MambaState(State):
                                    empty=empty, calm=calm)
             if log is None:
                 return state
-        if len(log) == 1:  # the action alone, no cascade: the common case
-            kind, text, data, _, _ = log[0]
-            if text is None:  # a move: its event is written when first read
-                state._events, state._move = None, data
-            else:
-                state._events = (new_event(kind, text, data, None),)
-            return state
-        last = len(log) - 1
-        events = []
-        for i, (kind, text, data, r, c) in enumerate(log):
-            if text is None:
-                text, data = _move_text(game, *data)
-            # A snapshot inside the cascade: the board after this wave and the turn as it
-            # stands (``moved`` kept; the parents still on the board at that wave). Nobody decides
-            # while the rules resolve, so ``settled=False`` gives it no seat to move.
-            after = None if i == last else MambaState(
-                game, r, c, active, "birth_or_move", () if moved else tuple(p for p in alive if r[p] != "."),
-                True, moved, None, turn, (), settled=False)
-            events.append(new_event(kind, text, data, after))
-        state._events = tuple(events)
+        state._events, state._log = None, (log, active, alive, moved, turn)  # written when first read
         return state
 
     @property
     def events(self) -> tuple:
         events = self._events
-        if events is None:  # the move's event, not written yet
-            text, data = _move_text(self.game, *self._move)
-            events = self._events = (new_event("move", text, data, None),)
+        if events is None:  # not written yet: from the log of the action that made this state
+            events = self._events = _written(self.game, *self._log)
+            self._log = None
         return events
 
     # views and notation ---------------------------------------------------------------------------
