@@ -148,7 +148,8 @@ for _s in CELLS:
 
 def _move_info(s, d) -> tuple:
     """(start, destination, the text after the mover's name, the path's cell names or, for a
-    diagonal, its vertical and horizontal vias): what playing the move writes, worked out once."""
+    diagonal, its vertical and horizontal vias, the bits of both cells in a bitboard, both
+    cells): what playing the move writes and changes, worked out once."""
     start, to = NAME[s], NAME[d]
     dr, df = d // 10 - s // 10, d % 10 - s % 10
     if d in CROSS[s]:
@@ -157,11 +158,8 @@ def _move_info(s, d) -> tuple:
         path = (s + dr * 10, s + df)
     else:
         path = [start, NAME[s + (dr // 2) * 10 + df // 2], to]
-    return s, d, f" moves {start}-{to}.", path
+    return s, d, f" moves {start}-{to}.", path, BIT[s] | BIT[d], (s, d)
 
-
-# id of each Move of the table → its _move_info (the table's objects live as long as the module)
-_MOVE_INFO = {id(_m): _move_info(_s, _d) for (_s, _d), _m in MOVES.items()}
 
 # The learning environments' action catalogue, by index: every move (cell by cell, each
 # destination once), then every birth, then every trim; and each object's index by its id.
@@ -180,6 +178,8 @@ _BIRTHS_INDEXED = [tuple((n, (b, CATALOGUE_INDEX[id(b)])) for n, b in BIRTHS[_p]
 # ``int(rows.translate(_EMPTY_BITS), 2)`` reads the whole board in C.
 _EMPTY_BITS = str.maketrans({".": "1", "/": "0", "S": "0", "N": "0", "E": "0", "W": "0"})
 BIT = [1 << (89 - p) for p in range(90)]
+# id of each Move of the table → its _move_info (the table's objects live as long as the module)
+_MOVE_INFO = {id(_m): _move_info(_s, _d) for (_s, _d), _m in MOVES.items()}
 # REACH[s]: the cells within two steps of s, whose emptiness alone decides s's moves.
 REACH = [0] * 90
 for _s in CELLS:
@@ -681,13 +681,15 @@ class Mamba(Game):
         On bitboards: the occupied cells shifted by each neighbour's offset mark every cell
         that has an occupied neighbour (the ``/`` sentinels, never occupied, keep a shift from
         reaching into the next rank); the stones left unmarked are isolated, a few of any side,
-        and those of ``seat`` are the parents."""
+        and those of ``seat`` are the parents. The square's three cells above and below a cell
+        are its rank's row of three, stone and sides, shifted a rank up and down."""
         occupied = CELL_BITS ^ (_empty_bits(rows) if empty is None else empty)
+        sides = occupied << 1 | occupied >> 1
         if self._square:
-            near = (occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
-                    | occupied << 9 | occupied >> 9 | occupied << 11 | occupied >> 11)
+            row = occupied | sides
+            near = sides | row << 10 | row >> 10
         else:
-            near = occupied << 1 | occupied >> 1 | occupied << 10 | occupied >> 10
+            near = sides | occupied << 10 | occupied >> 10
         isolated = occupied & ~near
         x = self.letters[seat]
         out = []
@@ -1037,7 +1039,7 @@ def _end_winners(game, rows, active):
 def _move_text(game, seat, info, via) -> tuple:
     """The text and data of the event of the move of ``info`` (``_MOVE_INFO``) played by
     ``seat``, through ``via`` when it is a diagonal."""
-    s, d, tail, path = info
+    s, d, tail, path, _, _ = info
     start, to = NAME[s], NAME[d]
     path = path.copy() if via is None else [start, NAME[via], to]
     return game.seat_names[seat] + tail, {"cells": [start, to], "from": start, "to": to, "path": path}
@@ -1271,7 +1273,7 @@ class MambaState(State):
             info = _MOVE_INFO.get(id(action))
             if info is None:  # a Move built elsewhere, equal to one of the table
                 info = _MOVE_INFO[id(MOVES[POS[action.start], POS[action.to]])]
-            s, d, tail, path = info
+            s, d, tail, path, cells, touched = info
             before = self.rows
             rows, cols = _put_move(before, self.cols, s, d, before[s])
             if log is not None:
@@ -1280,8 +1282,8 @@ class MambaState(State):
                     via = path[0] if before[path[0]] == "." else path[1]
             empty = self._empty
             if empty is not None:  # the start cell empties, the destination fills
-                empty ^= BIT[s] | BIT[d]
-                if self._calm and _quiet(rows, cols, d, (s, d), empty):
+                empty ^= cells
+                if self._calm and _quiet(rows, cols, d, touched, empty):
                     # nothing to resolve, no end possible: the turn passes, as _settle would say
                     game = self.game
                     nxt = (self.active + 1) % game.players
@@ -1293,7 +1295,7 @@ class MambaState(State):
                     return state
             if log is not None:
                 log.append(("move", None, (_move_written, (self.active, info, via)), rows, cols))
-            return self._settle(rows, cols, d, self.parents, True, log, (s, d) if self._calm else None, empty)
+            return self._settle(rows, cols, d, self.parents, True, log, touched if self._calm else None, empty)
         if t is Birth:
             p, c = POS[action.parent], POS[action.cell]
             rows, cols = _put_one(self.rows, self.cols, c, self.rows[p])
