@@ -156,6 +156,10 @@ export const css = `
 .mm-pile .mm-card { width: 50px; min-height: 64px; }
 .mm-pile-stack .mm-card + .mm-card { margin-left: -44px; margin-top: 3px; }
 .mm-pile-label { color: var(--mm-muted); }
+/* The supply's pile (its count changes with most turns) is laid out on its own, at the height
+   it has: its backs, 3 px higher from two cards on, over a line of text. */
+.mm-supply > .mm-pile { height: calc(69px + 1lh); contain: size layout; }
+.mm-supply > .mm-pile.mm-pile-one { height: calc(66px + 1lh); }
 .mm-pile-count { color: var(--mm-fg); }
 /* The oven's pile stands above its log, out of the log's flow: a card in or out of the oven
    changes the pile's count, and the log (one line per card put in) is not laid out again for it.

@@ -446,7 +446,8 @@ function buildCardBack(which, colour, doc) {
 
 /** A face-down pile with its count (the supply, a waiter, the oven). */
 export function pile(which, count, label, colour, doc) {
-  const node = el(doc, "div", { class: `mm-pile mm-pile-${which}`, title: `${label}: ${count}` });
+  // A pile of one back (or none: an empty pile shows one, faded) stands lower than a stack.
+  const node = el(doc, "div", { class: `mm-pile mm-pile-${which}${count <= 1 ? " mm-pile-one" : ""}`, title: `${label}: ${count}` });
   const stack = el(doc, "div", { class: "mm-pile-stack" });
   const shown = Math.min(count, 3);
   for (let i = 0; i < Math.max(shown, 1); i++) {
@@ -466,6 +467,7 @@ export function setPileCount(node, which, count, label, doc) {
   const shown = Math.max(Math.min(count, 3), 1);
   while (stack.childElementCount > shown) stack.lastChild.remove();
   while (stack.childElementCount < shown) stack.append(cardBack(which === "waiter" ? "order" : "ingredient", null, doc));
+  if (node.classList.contains("mm-pile-one") !== (shown === 1)) node.classList.toggle("mm-pile-one", shown === 1);
   for (const back of stack.children) back.classList.toggle("mm-empty", count === 0);
   setText(node.lastChild.lastChild, String(count));
 }

@@ -283,6 +283,24 @@ describe("the card table", () => {
     board.destroy();
   });
 
+  it("marks a pile of one back (the supply's height follows it), set in place as its count changes", () => {
+    const board = mount(host, makeCtx());
+    const supply = () => host.querySelector(".mm-supply .mm-pile");
+    const seen = [];
+    for (const n of [20, 2, 1, 0, 3]) {
+      board.update(frame(fakeView({ supply: n })), null, makeCtx());
+      seen.push([n, supply().querySelectorAll(".mm-pile-stack > .mm-card").length, supply().classList.contains("mm-pile-one")]);
+    }
+    expect(seen).toEqual([[20, 3, false], [2, 2, false], [1, 1, true], [0, 1, true], [3, 3, false]]);
+    // A pile first drawn with one back is marked too.
+    board.destroy();
+    const again = mount(host, makeCtx());
+    again.update(frame(fakeView({ supply: 1 })), null, makeCtx());
+    expect(supply().classList.contains("mm-pile-one")).toBe(true);
+    expect(css).toMatch(/\.mm-supply > \.mm-pile\.mm-pile-one \{ height: /);
+    again.destroy();
+  });
+
   it("names a face-down order in the log only when the view carries its card (all-seeing)", () => {
     const board = mount(host, makeCtx());
     const view = fakeView();
