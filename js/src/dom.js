@@ -190,11 +190,7 @@ export function reconcile(parent, items) {
       old.delete(item.key);
       refresh(node, item);
     } else {
-      node = item.build();
-      node._twKey = item.key;
-      node._twSig = item.sig;
-      if (item.update) item.update(node);
-      if (item.patch) item.patch(node);
+      node = builtNode(item);
     }
     if (at !== node) parent.insertBefore(node, at);
     else at = at.nextSibling;
@@ -204,6 +200,17 @@ export function reconcile(parent, items) {
     at = at.nextSibling;
     parent.removeChild(gone);
   }
+}
+
+/** A child of `reconcile`'s drawn for `item` the first time: built, marked with its key and
+ * signature, updated and patched. */
+export function builtNode(item) {
+  const node = item.build();
+  node._twKey = item.key;
+  node._twSig = item.sig;
+  if (item.update) item.update(node);
+  if (item.patch) item.patch(node);
+  return node;
 }
 
 /** Bring a child drawn for `item` up to date: its own update, or rebuilt and patched in

@@ -23,7 +23,7 @@ import {
   pile,
   setPileCount,
 } from "./mamma_mia_cards.js";
-import { animateNode, docOf, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
+import { animateNode, builtNode, docOf, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -848,19 +848,21 @@ function logMarks(view, log, played) {
 function ovenLogItems(doc, view, ctx, log, played) {
   const marks = logMarks(view, log, played);
   const items = [];
-  const colours = view.colours || [];
-  for (let i = log.length - 1; i >= 0; i--) {
-    const entry = log[i];
-    const cls = marks.cls[i];
-    const part = marks.partly[i];
-    items.push({
-      key: i,
-      sig: entrySig(entry, seatName(view, ctx, entry.seat), colours[entry.seat]),
-      build: () => ovenLogEntry(doc, view, ctx, entry, i),
-      patch: (node) => markLogEntry(node, cls, part),
-    });
-  }
+  for (let i = log.length - 1; i >= 0; i--) items.push(logEntryItem(doc, view, ctx, log, i, marks));
   return items;
+}
+
+/** Entry `i` of the oven's `log` as an item, with its `marks`. */
+function logEntryItem(doc, view, ctx, log, i, marks) {
+  const entry = log[i];
+  const cls = marks.cls[i];
+  const part = marks.partly[i];
+  return {
+    key: i,
+    sig: entrySig(entry, seatName(view, ctx, entry.seat), (view.colours || [])[entry.seat]),
+    build: () => ovenLogEntry(doc, view, ctx, entry, i),
+    patch: (node) => markLogEntry(node, cls, part),
+  };
 }
 
 /** The oven's log as an item: the same entries drawn with the same names and colours (a card
@@ -910,17 +912,9 @@ function moveLogEnd(doc, view, ctx, list, old, log, marks) {
   for (let i = 0; i < shared; i++) if (old[i] !== log[i]) return false;
   for (let i = old.length; i > log.length; i--) list.firstChild.remove();
   if (log.length > old.length) {
-    const colours = view.colours || [];
     const fresh = docOf(doc).createDocumentFragment();
-    for (let i = log.length - 1; i >= old.length; i--) {
-      const entry = log[i];
-      const node = ovenLogEntry(doc, view, ctx, entry, i);
-      node._twKey = i;
-      node._twSig = entrySig(entry, seatName(view, ctx, entry.seat), colours[entry.seat]);
-      // Marked before it is in the page, as a built entry is.
-      markLogEntry(node, marks.cls[i], marks.partly[i]);
-      fresh.append(node);
-    }
+    // Built and marked before they are in the page, as reconcile builds them.
+    for (let i = log.length - 1; i >= old.length; i--) fresh.append(builtNode(logEntryItem(doc, view, ctx, log, i, marks)));
     list.insertBefore(fresh, list.firstChild);
   }
   return true;

@@ -467,7 +467,7 @@ export function setPileCount(node, which, count, label, doc) {
   const shown = Math.max(Math.min(count, 3), 1);
   while (stack.childElementCount > shown) stack.lastChild.remove();
   while (stack.childElementCount < shown) stack.append(cardBack(which === "waiter" ? "order" : "ingredient", null, doc));
-  if (node.classList.contains("mm-pile-one") !== (shown === 1)) node.classList.toggle("mm-pile-one", shown === 1);
+  node.classList.toggle("mm-pile-one", shown === 1);
   for (const back of stack.children) back.classList.toggle("mm-empty", count === 0);
   setText(node.lastChild.lastChild, String(count));
 }
