@@ -5,31 +5,31 @@
 For each game (in the configurations of the other benchmarks) the same seeded games (random
 bots) are played by one worker and by two, in a ``concurrent.futures.ProcessPoolExecutor`` and
 in a ``dask.distributed`` local cluster of worker processes. One pool is alive at a time, as a
-notebook uses one executor: for each game and kind, the pool of 1 worker is started, warmed,
-timed and shut down, then the pool of 2 workers. An idle Dask cluster is not idle on two cores:
-its scheduler, nannies and workers take some 55 ms of CPU a second with one worker, 105 with
-two, which a cluster kept beside the one timed would take from a 2-worker run. Pools are warmed
-before the clock runs, as in a notebook that reuses its executor: every worker plays about
-``--warm`` seconds of other games. The engines fill caches in each process as they play (a
-fresh process plays its first 140 Mamba games some 14% slower, and its caches go on filling for
-hundreds more), so a pool warmed by a few games leaves two workers, each with half the games
-behind it, colder than one worker that played them all.
+notebook uses one executor: in each of ``--repeats`` rounds the pool of 1 worker and the pool
+of 2 are each started, warmed, timed on the round's games and shut down, one after the other,
+in an order that alternates from round to round (1 then 2, 2 then 1, …), so that whatever
+slows the machine for a minute (other work, the host under a virtual machine) falls on both
+sides of a round rather than on one pool's every run. An idle Dask cluster is not idle on two
+cores: its scheduler, nannies and workers take some 55 ms of CPU a second with one worker, 105
+with two, which a cluster kept beside the one timed would take from a 2-worker run. Pools are
+warmed before the clock runs, as in a notebook that reuses its executor: every worker plays
+about ``--warm`` seconds of other games. The engines fill caches in each process as they play
+(a fresh process plays its first 140 Mamba games some 14% slower, and its caches go on filling
+for hundreds more), so a pool warmed by a few games leaves two workers, each with half the
+games behind it, colder than one worker that played them all.
 
 The number of games is chosen so that one worker needs about ``--seconds``: games from seed 0
 on are first played one by one in this process until their CPU time adds up to that (CPU time,
-so that a busy machine does not shrink the sample). Each of ``--repeats`` runs plays that many
-games not played before (run ``r`` from seed ``r × games``), with one worker then with two: a
-process that replays the games it played in the run before finds more of their positions in
-its caches (some 5% quicker for Mamba), which one worker would always do and two workers,
-sharing the games anew, would not. The figure is the speed-up ``time(1 worker) / time(2
-workers)`` of the run with the median speed-up: at most 2 on two free cores, less on a machine
-that other work keeps busy (the load average over the last minute is taken before every run
-and printed). Next to it, the *schedule bound*: the speed-up that ``tw.simulate``'s chunks
-allow with two free cores, from the CPU times of the first run's games (each chunk to the first
-worker free, as the executors hand them out), which no other load on the machine changes, and
-the *work*: the CPU time the workers spent with 2 against 1 (the same games; above 1 when two
-workers do more work for them, such as colder caches). Prints a table per game and executor;
-writes ``bench/results/simulate.json``.
+so that a busy machine does not shrink the sample). Each round plays that many games not played
+in the rounds before (round ``r`` from seed ``r × games``), with one worker and with two. The
+figure is the speed-up ``time(1 worker) / time(2 workers)`` of the round with the median
+speed-up: at most 2 on two free cores, less on a machine that other work keeps busy (the load
+average over the last minute is taken before every run and printed). Next to it, the *schedule
+bound*: the speed-up that ``tw.simulate``'s chunks allow with two free cores, from the CPU
+times of the first round's games (each chunk to the first worker free, as the executors hand
+them out), which no other load on the machine changes, and the *work*: the CPU time the workers
+spent with 2 against 1 (the same games; above 1 when two workers do more work for them, such as
+colder caches). Prints a table per game and executor; writes ``bench/results/simulate.json``.
 """
 
 from __future__ import annotations
@@ -134,25 +134,25 @@ class Pool:
 
 
 def measure(name, players, cpu, kind, args):
-    """The pools of ``kind`` one after the other (1 worker, then 2), each alone: started, warmed
-    on ``name``, timed on ``--repeats`` runs of the games of ``cpu``, shut down."""
+    """``--repeats`` rounds of the pools of ``kind``: in each, the pool of 1 worker and the pool
+    of 2 (in alternating order), each alone: started, warmed on ``name``, timed on the round's
+    games of ``cpu``, shut down."""
     games = len(cpu)
-    timings, chunks = {}, {}
-    for n in (1, 2):
-        pool = Pool(kind, n)
-        try:
-            pool.warm(name, players, n, round(games * args.warm / args.seconds))
-            chunks[n] = _chunks(list(range(games)), None, pool.executor)
-            timings[n] = []
-            for repeat in range(args.repeats):
+    timings, chunks = {1: [], 2: []}, {}
+    for repeat in range(args.repeats):
+        for n in (1, 2) if repeat % 2 == 0 else (2, 1):
+            pool = Pool(kind, n)
+            try:
+                pool.warm(name, players, n, round(games * args.warm / args.seconds))
+                chunks[n] = _chunks(list(range(games)), None, pool.executor)
                 load = os.getloadavg()[0]
                 before = pool.cpu()
                 spent, table = timed(name, players, games, pool.executor, seed=repeat * games)
                 after = pool.cpu()
                 timings[n].append((spent, load, None if before is None else after - before, table))
-        finally:
-            pool.close()
-    # run r of 1 worker against run r of 2 (the same games); the run of the median speed-up
+            finally:
+                pool.close()
+    # round r's 1 worker against its 2 (the same games); the round of the median speed-up
     runs = [{1: one, 2: two} for one, two in zip(timings[1], timings[2])]
     same = all(run[1][3].equals(run[2][3]) for run in runs)
     runs.sort(key=lambda run: run[1][0] / run[2][0])
@@ -200,7 +200,7 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=4.0, help="one worker's time per game and executor")
     parser.add_argument("--warm", type=float, default=4.0,
                         help="one worker's time of other games each worker plays before the clock")
-    parser.add_argument("--repeats", type=int, default=3, help="runs per measurement (the median speed-up counts)")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds per measurement (the median speed-up counts)")
     parser.add_argument("--no-dask", action="store_true", help="the process pool only")
     parser.add_argument("--games", nargs="*", default=None, help="the games to measure (default: every game)")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "simulate.json"))
