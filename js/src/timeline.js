@@ -639,13 +639,19 @@ function mountTimeline(el, model, spec, live) {
     // A locked screen is a player's own: the all-seeing view is not offered there (Python may
     // still set it, and then it is shown as the current view).
     const offerAll = !locked || seat === null;
-    const wanted = [
-      ...(offerAll ? [["", "All-seeing view"]] : []),
-      ...names.map((n, i) => [String(i), bots.includes(i) ? `${n} (bot)` : n]),
-    ];
-    const have = Array.from(seatSelect.options).map((o) => [o.value, o.textContent]);
-    if (JSON.stringify(have) !== JSON.stringify(wanted)) {
-      seatSelect.replaceChildren(...wanted.map(([value, label]) => h("option", { value }, label)));
+    // The options are gone through only when what they are drawn from changed (the model's
+    // values are the same objects until set again): a frame changes none of it.
+    const optionsFrom = [names, bots, offerAll];
+    if (!st.optionsFrom || optionsFrom.some((part, i) => part !== st.optionsFrom[i])) {
+      st.optionsFrom = optionsFrom;
+      const wanted = [
+        ...(offerAll ? [["", "All-seeing view"]] : []),
+        ...names.map((n, i) => [String(i), bots.includes(i) ? `${n} (bot)` : n]),
+      ];
+      const have = Array.from(seatSelect.options).map((o) => [o.value, o.textContent]);
+      if (JSON.stringify(have) !== JSON.stringify(wanted)) {
+        seatSelect.replaceChildren(...wanted.map(([value, label]) => h("option", { value }, label)));
+      }
     }
     setProp(seatSelect, "value", seat === null ? "" : String(seat));
     if (locked || seat === null) setProp(seeAll, "hidden", true);

@@ -420,6 +420,22 @@ describe("rendering and the protocol", () => {
     expect(select.value).toBe("0");
   });
 
+  test("the seat selector follows the seats' names and bots set after the frames are drawn", () => {
+    const { model } = render(generic, { bot_seats: [1] });
+    load(model);
+    const options = () => [...$(".tw-seat").options].map((o) => [o.value, o.textContent]);
+    expect(options()).toEqual([["", "All-seeing view"], ["0", "Ann"], ["1", "Bob (bot)"]]);
+    model.set("seat_names", ["Ann", "Bea"]);
+    expect(options()).toEqual([["", "All-seeing view"], ["0", "Ann"], ["1", "Bea (bot)"]]);
+    model.set("bot_seats", [0]);
+    expect(options()).toEqual([["", "All-seeing view"], ["0", "Ann (bot)"], ["1", "Bea"]]);
+    // Stepping through the frames leaves the options as they are.
+    const before = [...$(".tw-seat").options];
+    key("ArrowLeft");
+    expect([...$(".tw-seat").options]).toEqual(before);
+    expect(before.every((o) => o.isConnected)).toBe(true);
+  });
+
   test("a locked screen does not offer the all-seeing view", () => {
     const { model } = render(generic, { seat: 1, lock_seat: true });
     load(model);
