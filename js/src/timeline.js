@@ -37,6 +37,14 @@ export const DEFAULT_SPEED = 1400;
 /** A play's answer not there after this many milliseconds: the board is drawn as waiting. */
 export const PENDING_DRAW_MS = 150;
 
+/**
+ * The live region speaks the frame a person settles on: a caption once its frame has stayed
+ * this many milliseconds. A dragged slider, a held key or a cascade played fast would otherwise
+ * queue for a screen reader every caption passed over, more than it can read out; a step by a
+ * key or a button after a still moment is spoken at once.
+ */
+export const SPEAK_SETTLE_MS = 400;
+
 const nextFrame = (fn) => (typeof requestAnimationFrame === "function" ? requestAnimationFrame(fn) : setTimeout(fn, 0));
 // The heights of the log's faded foot and head (timeline.css): the current entry is scrolled to
 // stand between them, with an entry's top at the head (where a scroll of the log comes to rest).
@@ -206,7 +214,10 @@ function mountTimeline(el, model, spec, live) {
     beatAt: -Infinity, // when the frame on screen was first drawn (Date.now())
     logFrom: 0, // log entries before this index match st.frames
     logCurrent: null, // the log entry marked current
-    spoken: "",
+    spoken: "", // the text the live region says, or will say once its frame has settled
+    spokenAt: -Infinity, // when that text last changed (Date.now())
+    speakTimer: null, // sets the live region's text once the frame shown has settled
+    scrub: false, // the frame drawn next comes from the slider (a drag): never spoken at once
     renderError: "",
     pending: false, // a play was sent and Python has not answered yet (no double plays)
     playId: null, // the id of that play: Python's answers to it echo it, no other message does
@@ -262,7 +273,7 @@ function mountTimeline(el, model, spec, live) {
 
   const boardEl = h("div", { class: "tw-board" });
   // Two lines tall; a longer caption scrolls inside, so it is focusable for the keyboard. What
-  // changes on every frame (the caption, the counter, the slider, the spoken caption) sits in a
+  // changes with the frame (the caption, the counter, the slider, the spoken caption) sits in a
   // box of a fixed size that is laid out on its own (timeline.css): a frame does not lay out
   // the page.
   const caption = h("div", { class: "tw-caption", tabindex: 0 });
@@ -596,8 +607,10 @@ function mountTimeline(el, model, spec, live) {
     st.playing = st.following = false;
   }
 
-  function show(index) {
+  /** Show frame `index`; `scrub`: it comes from the slider, whose drag passes over frames. */
+  function show(index, scrub = false) {
     stop();
+    st.scrub = scrub;
     st.index = Math.max(0, Math.min(index, st.frames.length - 1));
     draw();
   }
@@ -757,6 +770,38 @@ function mountTimeline(el, model, spec, live) {
     root.classList.toggle("tw-replay", live && replayMode());
   }
 
+  function stopSpeakTimer() {
+    if (st.speakTimer !== null) clearTimeout(st.speakTimer);
+    st.speakTimer = null;
+  }
+
+  /** The live region says `text` once it has stayed SPEAK_SETTLE_MS, or at once when the text
+   * before it had stayed that long and it does not come from the slider. */
+  function speak(text) {
+    const scrub = st.scrub;
+    st.scrub = false;
+    if (text === st.spoken) return;
+    const now = Date.now();
+    const settled = now - st.spokenAt >= SPEAK_SETTLE_MS;
+    st.spoken = text;
+    st.spokenAt = now;
+    if (settled && !scrub) {
+      stopSpeakTimer();
+      setText(speakerText, text);
+    } else if (st.speakTimer === null) st.speakTimer = setTimeout(speakSettled, SPEAK_SETTLE_MS);
+  }
+
+  /** The timer of `speak`: one for a whole drag, waiting on while the frames keep coming. */
+  function speakSettled() {
+    const left = st.spokenAt + SPEAK_SETTLE_MS - Date.now();
+    if (left > 0) {
+      st.speakTimer = setTimeout(speakSettled, left);
+      return;
+    }
+    st.speakTimer = null;
+    setText(speakerText, st.spoken);
+  }
+
   function drawError() {
     const message = model.get("error") || st.renderError;
     setProp(errorBox, "hidden", !message);
@@ -801,11 +846,7 @@ function mountTimeline(el, model, spec, live) {
             : "Waiting for the kernel…");
     }
     drawPass();
-    const spoken = covered() && live ? passText.textContent : caption.textContent;
-    if (spoken !== st.spoken) {
-      st.spoken = spoken;
-      setText(speakerText, spoken);
-    }
+    speak(covered() && live ? passText.textContent : caption.textContent);
     // A locked screen is a player's own: Python refuses to move the match from it.
     const mayContinue = live && !replayMode() && !model.get("lock_seat");
     // While new frames play at their beats (a bot's answer, a cascade) the frame shown is behind
@@ -863,7 +904,7 @@ function mountTimeline(el, model, spec, live) {
     const entry = logList.children[st.index] && logList.children[st.index].firstElementChild;
     if (entry) entry.focus();
   });
-  listen(slider, "input", () => show(Number(slider.value)));
+  listen(slider, "input", () => show(Number(slider.value), true));
   listen(speedSelect, "change", () => {
     st.speed = Number(speedSelect.value) || DEFAULT_SPEED;
     if (st.timer !== null) {
@@ -1052,6 +1093,7 @@ function mountTimeline(el, model, spec, live) {
   return () => {
     stopTimer();
     stopCoverTimer();
+    stopSpeakTimer();
     stopPendingTimer();
     if (st.scrollFrame !== null) cancelFrame(st.scrollFrame);
     if (logResize) logResize.disconnect();

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { DEFAULT_SPEED, PENDING_DRAW_MS, applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
+import { DEFAULT_SPEED, PENDING_DRAW_MS, SPEAK_SETTLE_MS, applyPatch, createGameWidget, decodeFrames, mountStatic } from "../src/timeline.js";
 import generic, { mountGeneric } from "../src/generic.js";
 import { fakeModel as sharedFakeModel } from "./fake_model.js";
 
@@ -83,10 +83,13 @@ describe("rendering and the protocol", () => {
   });
 
   test("frames, legal and goto show the cursor's last frame with its caption", () => {
+    vi.useFakeTimers();
     const { model } = render();
     load(model);
     expect(caption()).toBe("Bob plays a 3.");
     expect(stepText()).toBe("step 2 / 2");
+    // Spoken once it has stayed: it came a moment after "Waiting for the kernel…".
+    vi.advanceTimersByTime(SPEAK_SETTLE_MS);
     expect($("[aria-live=polite]").textContent).toBe("Bob plays a 3.");
     model.deliver({ type: "goto", step: 1 });
     expect(caption()).toBe("Ann draws a card.");
@@ -215,7 +218,7 @@ describe("rendering and the protocol", () => {
     model.set("cursor", 2);
     expect(calls.length).toBe(before + 1);
     expect(calls.some((c) => c.continueShown)).toBe(false);
-    vi.advanceTimersByTime(PENDING_DRAW_MS * 2);
+    vi.advanceTimersByTime(Math.max(PENDING_DRAW_MS * 2, SPEAK_SETTLE_MS));
     expect(calls.length).toBe(before + 1);
     expect(vi.getTimerCount()).toBe(0);
     // A cursor moved back over frames held is drawn at once, and "Continue from here" offered.
@@ -942,8 +945,10 @@ describe("cleanup", () => {
     load(model);
     expect(model.listenerCount()).toBeGreaterThan(before);
     click(".tw-first");
-    click(".tw-play"); // a running timer, and the log's scroll waiting for the next frame
-    expect(vi.getTimerCount()).toBe(2);
+    // a running timer, the log's scroll waiting for the next frame and the live region for the
+    // frame to settle
+    click(".tw-play");
+    expect(vi.getTimerCount()).toBe(3);
     expect(added.length).toBeGreaterThan(5);
     cleanup();
     expect(model.listenerCount()).toBe(before);
@@ -984,6 +989,7 @@ describe("without a kernel", () => {
     step(1);
     const observer = new MutationObserver(() => {});
     observer.observe(el, { subtree: true, childList: true, attributes: true, characterData: true });
+    // (A frame the slider comes to is spoken once it has stayed, not as it is drawn.)
     step(2);
     const touched = new Set();
     for (const r of observer.takeRecords()) {
@@ -997,7 +1003,6 @@ describe("without a kernel", () => {
       "tw-log-entry@tabindex",
       "tw-log-item@class",
       "tw-slider@aria-valuetext",
-      "tw-sr-text:text",
       "tw-step:text",
     ]);
     expect($(".tw-step").textContent).toBe("step 1 / 2 · 2/3");
@@ -1006,6 +1011,7 @@ describe("without a kernel", () => {
   });
 
   test("a step changes the caption, the counter and the spoken caption in their text nodes, never replacing them", () => {
+    vi.useFakeTimers();
     const cleanup = mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], mount: () => ({ update() {} }) });
     const slider = $(".tw-slider");
     const step = (i) => {
@@ -1013,11 +1019,13 @@ describe("without a kernel", () => {
       slider.dispatchEvent(new Event("input"));
     };
     step(1);
+    vi.advanceTimersByTime(SPEAK_SETTLE_MS);
     const texts = [".tw-caption", ".tw-step", ".tw-sr-text"].map((sel) => $(sel).firstChild);
     const observer = new MutationObserver(() => {});
     observer.observe(el, { subtree: true, childList: true, characterData: true });
     step(2);
     step(3);
+    vi.advanceTimersByTime(SPEAK_SETTLE_MS);
     const records = observer.takeRecords();
     observer.disconnect();
     // A replaced text node is taken out of the layout and a new one put in: only values change.
@@ -1025,6 +1033,50 @@ describe("without a kernel", () => {
     expect([".tw-caption", ".tw-step", ".tw-sr-text"].map((sel) => $(sel).firstChild)).toEqual(texts);
     expect(texts.map((t) => t.nodeValue)).toEqual([FRAMES[3].caption, $(".tw-step").textContent, FRAMES[3].caption]);
     cleanup();
+  });
+
+  test("the live region speaks the frame a drag stops on, and a step by a button or a key at once", () => {
+    vi.useFakeTimers();
+    const cleanup = mountStatic(el, { name: "toy-fifteen", frames: FRAMES, seatNames: ["Ann", "Bob"], mount: () => ({ update() {} }) });
+    const spoken = () => $(".tw-sr-text").textContent;
+    vi.advanceTimersByTime(SPEAK_SETTLE_MS);
+    expect(spoken()).toBe("Set-up.");
+    const said = [];
+    const observer = new MutationObserver(() => {});
+    observer.observe($(".tw-sr-text"), { subtree: true, childList: true, characterData: true });
+    const heard = () => {
+      if (observer.takeRecords().length) said.push(spoken());
+    };
+    // A drag over every frame, one every 50 ms: nothing is said until it stops, then its frame.
+    const slider = $(".tw-slider");
+    for (const i of [1, 2, 3, 4, 3]) {
+      slider.value = String(i);
+      slider.dispatchEvent(new Event("input"));
+      vi.advanceTimersByTime(50);
+      heard();
+    }
+    expect(said).toEqual([]);
+    vi.advanceTimersByTime(SPEAK_SETTLE_MS - 60);
+    heard();
+    expect(said).toEqual([]);
+    vi.advanceTimersByTime(10);
+    heard();
+    expect(said).toEqual([FRAMES[3].caption]);
+    // A step by a button or a key after a still moment: said at once.
+    click(".tw-prev");
+    heard();
+    expect(said.at(-1)).toBe(FRAMES[2].caption);
+    // Steps that follow each other (a key held down): the one it stops on, once it has stayed.
+    key("ArrowLeft");
+    key("ArrowLeft");
+    heard();
+    expect(said.at(-1)).toBe(FRAMES[2].caption);
+    vi.advanceTimersByTime(SPEAK_SETTLE_MS);
+    heard();
+    expect(said).toEqual([FRAMES[3].caption, FRAMES[2].caption, FRAMES[0].caption]);
+    observer.disconnect();
+    cleanup();
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   test("a game module's mountStatic uses its own renderer", () => {

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -18,6 +19,9 @@ import pytest
 from conftest import ARTIFACTS, ROOT
 from lab_helpers import axe_problems, decoded_comm_messages, wait_until
 from widget_spy import dicts_in
+
+# How long a frame stays before the live region says it.
+SPEAK_SETTLE_MS = int(re.search(r"SPEAK_SETTLE_MS = (\d+);", (ROOT / "js" / "src" / "timeline.js").read_text()).group(1))
 
 CELLS = [
     """import tabletop_widgets as tw
@@ -89,6 +93,17 @@ WATCH_CAPTIONS = """(root) => {
     window.__twCaptions = [[performance.now(), cap.textContent]];
     new MutationObserver(() => window.__twCaptions.push([performance.now(), cap.textContent]))
         .observe(cap, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+# What the live region says, and when, against the slider's input events (ms).
+WATCH_SPOKEN = """(root) => {
+    const spoken = root.querySelector('.tw-sr-text'), slider = root.querySelector('.tw-slider');
+    window.__twSpoken = [];
+    window.__twInputs = [];
+    slider.addEventListener('input', () => window.__twInputs.push([performance.now(), root.querySelector('.tw-caption').textContent]));
+    new MutationObserver(() => window.__twSpoken.push([performance.now(), spoken.textContent]))
+        .observe(spoken, {childList: true, characterData: true, subtree: true});
 }"""
 
 
@@ -176,6 +191,8 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
     # a real drag, a pixel at a time: the frame only moves forward
     root.evaluate("(r) => { const s = r.querySelector('.tw-slider'); s.value = 0; s.dispatchEvent(new Event('input')); }")
     slider.scroll_into_view_if_needed()
+    page.wait_for_timeout(SPEAK_SETTLE_MS + 100)
+    root.evaluate(WATCH_SPOKEN)
     x, y, width, height = rect(slider)
     page.mouse.move(x + 3, y + height / 2)
     page.mouse.down()
@@ -187,6 +204,15 @@ def test_timeline_controls_in_jupyterlab(notebook, notebook_path):
     assert positions[-1] > positions[0] + 5
     assert all(b >= a for a, b in zip(positions, positions[1:])), positions
     assert rect(slider)[2] == width
+    # the live region says the frame the drag stopped on once it has stayed, and no frame passed
+    # over (one where the drag rested that long, on a slow machine, it may say)
+    page.wait_for_timeout(SPEAK_SETTLE_MS + 200)
+    spoken, inputs = page.evaluate("[window.__twSpoken, window.__twInputs]")
+    assert spoken and spoken[-1][1] == root.locator(".tw-caption").inner_text() == inputs[-1][1], (spoken, inputs[-1])
+    for at, text in spoken:
+        before = [i for i in inputs if i[0] <= at]
+        assert before and before[-1][1] == text and at - before[-1][0] >= SPEAK_SETTLE_MS - 20, (at, text, before[-1:])
+    assert len({text for _, text in inputs}) > 5 * len(spoken), spoken
 
     # ---- the log: every frame listed, the shown one current; a click and Enter jump --------
     entries = root.locator(".tw-log-entry")
