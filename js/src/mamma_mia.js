@@ -160,7 +160,9 @@ export const css = `
    it has: its backs, 3 px higher from two cards on, over a line of text. */
 .mm-supply > .mm-pile { height: calc(69px + 1lh); contain: size layout; }
 .mm-supply > .mm-pile.mm-pile-one { height: calc(66px + 1lh); }
-.mm-pile-count { color: var(--mm-fg); }
+/* A count set in place on a line of words (a pile's, a seat's waiter and delivered) is a box of
+   its own, drawn the same: setting it shapes its digits alone, not the line's words again. */
+.mm-pile-count { color: var(--mm-fg); display: inline-block; }
 /* The oven's pile stands above its log, out of the log's flow: a card in or out of the oven
    changes the pile's count, and the log (one line per card put in) is not laid out again for it.
    The log starts 4 px under the pile, whose stacked backs stand 3 px higher from two cards on. */
@@ -227,7 +229,9 @@ export const css = `
   white-space: nowrap; font-size: 11px; line-height: 14px; color: var(--mm-muted); }
 .mm-legend span { padding: 0 4px; border-radius: 3px; opacity: 1; }
 .mm-log li.mm-log-revealed { color: var(--mm-muted); text-decoration: line-through; }
-.mm-log li.mm-log-revealing { font-style: italic; }
+/* The entry whose cards are being turned over: underlined, dotted, not slanted (an italic face
+   shapes the entry's words again and lays out the log each time a card is turned over). */
+.mm-log li.mm-log-revealing { text-decoration: underline dotted; text-underline-offset: 3px; }
 /* One seat under the other (the region is never wide enough for two side by side): blocks,
    not a grid, so that a seat's change lays out that seat and not every row of a grid. Each seat
    paints whole before the next (as a grid's items do): the ring of the seat to move covers the
@@ -264,7 +268,7 @@ export const css = `
 .mm-seat-marks > [hidden] { display: inline; visibility: hidden; }
 .mm-seat-name .mm-badge-last.mm-badge-quiet { opacity: 0; }
 .mm-hand-size { display: inline-flex; align-items: center; gap: 3px; min-width: 0; overflow: hidden; }
-.mm-seat-facts b { color: var(--mm-fg); }
+.mm-seat-facts b { color: var(--mm-fg); display: inline-block; }
 /* A narrow players' region (a notebook beside Lab's file browser: 240 px): the counts keep their
    words, a size smaller, and the backs' picture makes room, so that "hand 8+1" stays whole beside
    a waiter of 14; on the
