@@ -698,12 +698,13 @@ def decision(state, seat=None):
         if card.type == "bombastica":
             key = ("bombastica", p[1], sum(table), you)
         else:
-            variants, _ = ways(state, card)
+            # the ways and what the table lacks for each, as worked out when the order was settled
+            variants, missings = _ways_lacking(state, card)
             if len(variants) > 1:
                 key = ("choose", p[1], tuple(v for v, _ in variants) if card.type == "minimale" else None,
-                       any(_covers(table, needs) for _, needs in variants), you)
+                       g.no_cards in missings, you)
             else:
-                key = ("add", p[1], _missing(variants[0][1], table), you)
+                key = ("add", p[1], missings[0], you)
     cache = g._decision_views
     out = cache.get(key)
     if out is None:

@@ -288,6 +288,17 @@ class MammaMia(Game):
             "personal": [self.kinds[p] for p in self.personal], "kinds": list(self.kinds),
             "options": {k: v for k, v in self.options.items() if k != "deck"},
         }
+        # a view's keys in their order, with the game's own values: a view is a copy of it with
+        # the position's values set (a copy of the whole table, where a literal inserts its
+        # twenty keys one by one and grows twice)
+        fixed = self.view_constants
+        self._view_base = {
+            "game": self.name, "edition": self.edition, "seats": fixed["seats"], "colours": fixed["colours"],
+            "personal": fixed["personal"], "kinds": fixed["kinds"], "phase": None, "to_move": None,
+            "oven_number": None, "ovens": self.ovens, "supply": None, "mamma_mia_card": None,
+            "hand_limit": self.limit, "options": fixed["options"], "oven": None, "table": None, "used": None,
+            "players": None, "hand": None, "evaluation": None, "scores": None, "winners": None,
+        }
         self._hand_views, self._order_views, self._table_views, self._player_views = {}, {}, {}, {}
         self._decision_views = {}  # oven.decision
         self._shown_parts = {}  # the revealed order as it is settled (oven.shown_needs, …)
@@ -1032,87 +1043,91 @@ class MammaMiaState(State):
         return oven.decision(self, seat)
 
     def observe(self, seat=None, tally=False):
-        g = self.game
-        kinds = g.kinds
+        d = self.__dict__
+        g = d["game"]
         P = g.players
-        phase = self.phase
+        phase = d["phase"]
+        oven_items = d["oven"]
         # the oven's public side is built once per oven and shared (see OvenView): an
         # observation takes prefixes of its lists
-        view = self._oven_view()
-        items = len(self.oven)
-        log = view.log_upto(items)
+        view = d.get("_view") or self._oven_view()
+        items = len(oven_items)
+        log = view.logs.get(items) or view.log_upto(items)
         if seat is None:  # the all-seeing view: which order lies face down
             log = [dict(entry, card=g.card_dicts[item[2]]) if item[0] == "o" else entry
-                   for entry, item in zip(log, self.oven)]
-        shown_cards = view.cards[self.cursor] + self.part  # cards turned over so far
-        oven_cards = view.cards[items] - shown_cards
+                   for entry, item in zip(log, oven_items)]
+        cards = view.cards
+        shown_cards = cards[d["cursor"]] + d["part"]  # cards turned over so far
+        oven_cards = cards[items] - shown_cards
         tally_view = None
         if tally:
             ing = [0] * g.nk
             orders = [0] * P
-            for item in self.oven:
+            for item in oven_items:
                 if item[0] == "i":
                     ing[item[2]] += item[3]
                 else:
                     orders[item[1]] += 1
-            tally_view = {"ingredients": _named(ing, kinds), "orders": {COLOURS[s]: orders[s] for s in range(P) if orders[s]}}
+            tally_view = {"ingredients": _named(ing, g.kinds),
+                          "orders": {COLOURS[s]: orders[s] for s in range(P) if orders[s]}}
 
         evaluation = None
         if phase == "turn":
-            to_move = self.turn
+            to_move = d["turn"]
         else:
             to_move = None
-            if phase == "evaluation" or self.emptier is not None:
+            if phase == "evaluation" or d["emptier"] is not None:
                 decision = None
                 if phase == "evaluation":
-                    p = self.pending
+                    p = d["pending"]
                     if p is not None:
                         to_move = g.deck[p[1]].colour if p[0] == "settle" else p[5]
                         decision = oven.decision(self, seat)
-                evaluation = {"emptier": self.emptier, "revealed": view.revealed_upto(shown_cards),
+                evaluation = {"emptier": d["emptier"], "revealed": view.revealed_upto(shown_cards),
                               "remaining": oven_cards, "order": self.shown, "decision": decision}
-        mm = self.mm if g.has_mamma_mia else None
-        fixed = g.view_constants
-        table = g._table_views.get(self.table)
+        mm = d["mm"] if g.has_mamma_mia else None
+        table = g._table_views.get(d["table"])
         if table is None:
-            table = _kept(g._table_views, self.table, dict(zip(kinds, self.table)), _VIEW_PARTS)
+            table = _kept(g._table_views, d["table"], dict(zip(g.kinds, d["table"])), _VIEW_PARTS)
         # the seats' counts and scores, built from the last view of this state or of a state it
-        # came from (kept with the tuples it was built from): a seat whose hand, waiter and
-        # delivered pile are the same tuples keeps its entry (a turn changes one seat, the
-        # reveals none), another is kept by its counts
-        d = self.__dict__
-        hands_ing, hands_ord, waiters, delivered = self.hands_ing, self.hands_ord, self.waiters, self.delivered
+        # came from (kept with the tuples it was built from): a seat whose hand, orders, waiter
+        # and delivered pile are the same tuples keeps its entry (a turn changes one seat, the
+        # reveals none, an order made one or two), another is kept by its counts
+        hands_ing, hands_ord, waiters, delivered = d["hands_ing"], d["hands_ord"], d["waiters"], d["delivered"]
         seen = d.get("_seats_seen")
-        if seen is not None and seen[4] == mm and seen[3] is delivered:
-            if seen[0] is hands_ing and seen[1] is hands_ord and seen[2] is waiters:
+        if seen is not None and seen[4] == mm:
+            if seen[0] is hands_ing and seen[1] is hands_ord and seen[2] is waiters and seen[3] is delivered:
                 players, scores = seen[5], seen[6]
             else:
                 players = list(seen[5])
-                for s, ing, orders, waiter, ing0, orders0, waiter0 in zip(
-                        range(P), hands_ing, hands_ord, waiters, seen[0], seen[1], seen[2]):
-                    if ing is not ing0 or orders is not orders0 or waiter is not waiter0:
-                        players[s] = self._seat_view(s, sum(ing), len(orders), len(waiter), len(delivered[s]), mm)
-                scores = seen[6]
+                s = 0
+                for ing, orders, waiter, done, ing0, orders0, waiter0, done0 in zip(
+                        hands_ing, hands_ord, waiters, delivered, seen[0], seen[1], seen[2], seen[3]):
+                    if ing is not ing0 or orders is not orders0 or waiter is not waiter0 or done is not done0:
+                        players[s] = self._seat_view(s, sum(ing), len(orders), len(waiter), len(done), mm)
+                    s += 1
+                scores = seen[6] if seen[3] is delivered else list(map(len, delivered))
                 d["_seats_seen"] = (hands_ing, hands_ord, waiters, delivered, mm, players, scores)
         else:
             players = list(map(self._seat_view, range(P), map(sum, hands_ing), map(len, hands_ord),
                                map(len, waiters), map(len, delivered), (mm,) * P))
             scores = list(map(len, delivered))
             d["_seats_seen"] = (hands_ing, hands_ord, waiters, delivered, mm, players, scores)
-        obs = {
-            "game": g.name, "edition": g.edition, "seats": fixed["seats"],
-            "colours": fixed["colours"], "personal": fixed["personal"],
-            "kinds": fixed["kinds"], "phase": phase, "to_move": to_move,
-            "oven_number": self.oven_number, "ovens": g.ovens, "supply": len(self.supply),
-            "mamma_mia_card": mm, "hand_limit": g.limit, "options": fixed["options"],
-            "oven": {"size": oven_cards, "log": log, "tally": tally_view},
-            "table": table,
-            "used": sum(self.used),
-            "players": players,
-            "hand": self._hand_view(seat) if seat is not None else None,
-            "evaluation": evaluation,
-            "scores": scores, "winners": list(self.winners) if phase == "over" else [],
-        }
+        obs = g._view_base.copy()
+        obs["phase"] = phase
+        obs["to_move"] = to_move
+        obs["oven_number"] = d["oven_number"]
+        obs["supply"] = len(d["supply"])
+        obs["mamma_mia_card"] = mm
+        obs["oven"] = {"size": oven_cards, "log": log, "tally": tally_view}
+        obs["table"] = table
+        obs["used"] = sum(d["used"])
+        obs["players"] = players
+        if seat is not None:
+            obs["hand"] = self._hand_view(seat)
+        obs["evaluation"] = evaluation
+        obs["scores"] = scores
+        obs["winners"] = list(self.winners) if phase == "over" else []
         if seat is None:
             obs["hands"] = [self._hand_view(s) for s in range(P)]
         return obs
