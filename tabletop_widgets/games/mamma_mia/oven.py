@@ -684,13 +684,13 @@ def decision(state, seat=None):
     in the third person for every other view (the all-seeing one included).
 
     Built once per question and shared by the views (read-only, as every view): the order
-    card, whether ``seat`` decides, and what the text names — the asked cards and the helper,
-    what is missing, the table's size for a Bombastica, the kinds to choose from and whether
-    the table already makes one."""
+    card (for Help, only its owner: that question names no order), whether ``seat`` decides,
+    and what the text names — the asked cards and the helper, what is missing, the table's size
+    for a Bombastica, the kinds to choose from and whether the table already makes one."""
     g = state.game
     p = state.pending
     if p[0] == "help":
-        key = ("help", p[1], p[3], p[5], seat == p[5])
+        key = ("help", g.deck[p[1]].colour, p[3], p[5], seat == p[5])
     else:
         card = g.deck[p[1]]
         you = seat == card.colour
