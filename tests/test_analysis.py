@@ -1,6 +1,7 @@
 """tw.simulate: one row per game, the same on every executor, bad arguments refused up front."""
 
 import concurrent.futures
+import pickle
 
 import pandas as pd
 import pandas.testing as pdt
@@ -128,6 +129,21 @@ def test_dask_counts_progress_gathers_the_rows_once_and_passes_a_workers_error_o
             with pytest.raises(RuntimeError, match=r"seed 3, step 1: seat 0's bot chose not an action"):
                 tw.simulate("toy-fifteen", games=1, seed=3, bots=Forger, executor=client, chunk_size=1,
                             progress=progress)
+
+
+def test_a_chunks_rows_travel_from_a_dask_worker_as_one_object():
+    protocol = pytest.importorskip("distributed.protocol")
+    from tabletop_widgets.analysis import _play_chunk
+
+    game = tw.make("toy-fifteen", players=3)
+    rows = _play_chunk(list(range(60)), type(game).__module__, (game.name, game.players, {}),
+                       (tw.bots.Random,) * 3, None)
+    # Dask serializes a plain list element by element, a frame and a header per row
+    frames = protocol.dumps({"result": protocol.to_serialize(rows)})
+    assert len(frames) < 5 < len(protocol.dumps({"result": protocol.to_serialize(list(rows))}))
+    back = protocol.loads(frames)["result"]
+    assert back == rows and len(back) == 60
+    assert pickle.loads(pickle.dumps(rows)) == rows
 
 
 def test_bots_per_seat_and_their_seeds():
