@@ -140,6 +140,34 @@ export function setText(node, text) {
 }
 
 /**
+ * Set the words a node shows under the pointer, kept in its data-tip and given to its title when
+ * the pointer comes over it or it takes the focus (`showTips`): a title set restyles its node
+ * (the browser's own style sheet has rules on [title]), where a data attribute no rule reads
+ * does not, and a count's words (a pile's, a column's) change with most frames. A title already
+ * given is kept current.
+ */
+export function setTip(node, text) {
+  if (node.dataset.tip === text) return;
+  node.dataset.tip = text;
+  if (node.hasAttribute("title")) node.setAttribute("title", text);
+}
+
+/** Gives the node under `root` that the pointer comes over, or that takes the focus, its tip
+ * (`setTip`) as its title, where a tooltip and a screen reader find it. Returns what stops it. */
+export function showTips(root) {
+  const show = (event) => {
+    const node = event.target.closest ? event.target.closest("[data-tip]") : null;
+    if (node && root.contains(node) && node.getAttribute("title") !== node.dataset.tip) node.setAttribute("title", node.dataset.tip);
+  };
+  root.addEventListener("pointerover", show);
+  root.addEventListener("focusin", show);
+  return () => {
+    root.removeEventListener("pointerover", show);
+    root.removeEventListener("focusin", show);
+  };
+}
+
+/**
  * Make `parent`'s children the nodes of `items`, in order, building only what changed. Each
  * item is `{key, sig, build, update}`: a child drawn for the same key from the same inputs
  * (`sig`, any string) stays as it is, unbuilt and uncompared; a child whose inputs changed is

@@ -23,7 +23,7 @@ import {
   pile,
   setPileCount,
 } from "./mamma_mia_cards.js";
-import { animateNode, builtNode, docOf, drawn, fixed, paceWatch, reconcile, setText, shell, shrinkToFit, widthWatcher } from "./dom.js";
+import { animateNode, builtNode, docOf, drawn, fixed, paceWatch, reconcile, setText, setTip, shell, showTips, shrinkToFit, widthWatcher } from "./dom.js";
 
 export const css = `
 .mm-root {
@@ -1011,7 +1011,7 @@ function tableColumnItem(doc, kind, n, want, gone) {
     // adds a bare edge under it, instead of building a whole card and stripping the one below.
     // A card's key keeps it bare or whole; its mark and title are set in place.
     const cardItems = cards.map((c, i) => {
-      const opts = { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title };
+      const opts = { small: true, bare: i < cards.length - 1, mark: c.mark, title: c.title, tip: true };
       return {
         key: cards.length - 1 - i,
         build: () => ingredientCard(kind, opts, doc),
@@ -1029,7 +1029,7 @@ function tableColumnItem(doc, kind, n, want, gone) {
         key: "head",
         build: () => el(doc, "div", { class: "mm-column-head" }, ingredientIcon(kind, doc), el(doc, "span", { class: "mm-column-count" })),
         update: (head) => {
-          if (head.getAttribute("title") !== title) head.setAttribute("title", title);
+          setTip(head, title);
           setText(head.lastChild, String(n));
         },
       },
@@ -1152,8 +1152,7 @@ function setSeatFacts(node, p, colour) {
   const [waiter, delivered, hand] = node.children;
   setText(waiter.lastChild, String(p.waiter ?? 0));
   setText(delivered.lastChild, String(p.delivered ?? 0));
-  const title = `${hi} ingredient cards and ${ho} order cards in hand`;
-  if (hand.getAttribute("title") !== title) hand.setAttribute("title", title);
+  setTip(hand, `${hi} ingredient cards and ${ho} order cards in hand`);
   const [count, ingredients, , orders] = hand.children;
   setText(count, `${hi}+${ho}`);
   const backs = (row, n, c) => {
@@ -1172,7 +1171,7 @@ function seatFacts(doc, p, colour) {
   return el(doc, "div", { class: "mm-seat-facts" },
     el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
     el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
-    el(doc, "span", { class: "mm-hand-size", title: `${hi} ingredient cards and ${ho} order cards in hand` },
+    el(doc, "span", { class: "mm-hand-size", dataset: { tip: `${hi} ingredient cards and ${ho} order cards in hand` } },
       "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
   );
 }
@@ -1853,6 +1852,7 @@ export function mount(boardEl, ctx) {
   root.addEventListener("change", onChange);
   root.addEventListener("focusin", onFocus);
   root.addEventListener("focusout", onFocus);
+  const stopTips = showTips(root);
   return {
     update(frame, prev, ctx2) {
       if (current.frame && frame && (frame.step !== current.frame.step || frame.sub !== current.frame.sub)) lockedUntil = 0;
@@ -1864,6 +1864,7 @@ export function mount(boardEl, ctx) {
       root.removeEventListener("change", onChange);
       root.removeEventListener("focusin", onFocus);
       root.removeEventListener("focusout", onFocus);
+      stopTips();
       fans.disconnect();
       root.remove();
     },

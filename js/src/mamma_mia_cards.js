@@ -3,7 +3,7 @@
 // image downloads; a card drawn before is cloned from the one first built for the same arguments). Each ingredient is told apart by its icon AND its colour,
 // and every card also carries its name in text (title/aria-label) for readers and screen readers.
 
-import { cloned, docOf, el, setText } from "./dom.js";
+import { cloned, docOf, el, setText, setTip } from "./dom.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 
@@ -193,10 +193,11 @@ function ingredientInfo(kind) {
 /**
  * An ingredient card: icon, name and the kind's colour. `opts.count` adds a count badge,
  * `opts.button` makes it a real <button> (for choosing cards in the hand), `opts.mark`
- * adds a class such as "from-hand" or "taken".
+ * adds a class such as "from-hand" or "taken", `opts.tip` keeps its title as a tip (`setTip`)
+ * for a card marked in place.
  */
 export function ingredientCard(kind, opts = {}, doc) {
-  const key = `ing\u001f${kind}\u001f${opts.count}\u001f${opts.button}\u001f${opts.title}\u001f${opts.bare}\u001f${opts.small}\u001f${opts.mark}\u001f${opts.pressed}`;
+  const key = `ing\u001f${kind}\u001f${opts.count}\u001f${opts.button}\u001f${opts.title}\u001f${opts.tip}\u001f${opts.bare}\u001f${opts.small}\u001f${opts.mark}\u001f${opts.pressed}`;
   return cloned(doc, key, () => buildIngredientCard(kind, opts, doc));
 }
 
@@ -209,7 +210,7 @@ function buildIngredientCard(kind, opts, doc) {
     opts.button ? "button" : "div",
     {
       class: ingredientClass(kind, opts),
-      title: opts.title || label,
+      title: opts.tip ? null : opts.title || label,
       // A button's name starts with the name it shows (what a voice command says: "click
       // Pineapple"), then what it does.
       "aria-label": opts.button && opts.title && !opts.bare ? `${opts.small ? info.short : info.face || info.label}: ${opts.title}` : opts.title || label,
@@ -217,7 +218,7 @@ function buildIngredientCard(kind, opts, doc) {
       role: opts.button ? null : "img",
       type: opts.button ? "button" : null,
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
-      dataset: { kind: String(kind) },
+      dataset: opts.tip ? { kind: String(kind), tip: opts.title || label } : { kind: String(kind) },
     },
     // `bare`: a card under others in a stack, of which only the coloured top edge shows.
     opts.bare ? null : ingredientIcon(kind, doc),
@@ -241,10 +242,8 @@ export function markIngredientCard(node, kind, opts = {}) {
   const cls = ingredientClass(kind, opts);
   if (node.className !== cls) node.className = cls;
   const title = opts.title || ingredientInfo(kind).label;
-  if (node.getAttribute("title") !== title) {
-    node.setAttribute("title", title);
-    node.setAttribute("aria-label", title);
-  }
+  if (node.getAttribute("aria-label") !== title) node.setAttribute("aria-label", title);
+  setTip(node, title);
 }
 
 /** One recipe line: an icon (or joker) with "N ×" and a short text. */
@@ -447,7 +446,7 @@ function buildCardBack(which, colour, doc) {
 /** A face-down pile with its count (the supply, a waiter, the oven). */
 export function pile(which, count, label, colour, doc) {
   // A pile of one back (or none: an empty pile shows one, faded) stands lower than a stack.
-  const node = el(doc, "div", { class: `mm-pile mm-pile-${which}${count <= 1 ? " mm-pile-one" : ""}`, title: `${label}: ${count}` });
+  const node = el(doc, "div", { class: `mm-pile mm-pile-${which}${count <= 1 ? " mm-pile-one" : ""}`, dataset: { tip: `${label}: ${count}` } });
   const stack = el(doc, "div", { class: "mm-pile-stack" });
   const shown = Math.min(count, 3);
   for (let i = 0; i < Math.max(shown, 1); i++) {
@@ -461,8 +460,7 @@ export function pile(which, count, label, colour, doc) {
 
 /** A pile drawn by `pile` set to another count in place: its title, its count, up to three backs. */
 export function setPileCount(node, which, count, label, doc) {
-  const title = `${label}: ${count}`;
-  if (node.getAttribute("title") !== title) node.setAttribute("title", title);
+  setTip(node, `${label}: ${count}`);
   const stack = node.firstChild;
   const shown = Math.max(Math.min(count, 3), 1);
   while (stack.childElementCount > shown) stack.lastChild.remove();

@@ -1088,6 +1088,38 @@ describe("fanned rows without container queries", () => {
   });
 });
 
+describe("words under the pointer", () => {
+  it("a count's words are set in place as a tip, given to the title of what the pointer comes over or the focus takes, and kept current there", () => {
+    const ctx = makeCtx({ seat: null });
+    const before = frame(fakeView({ hand: undefined }));
+    const after = frame(fakeView({ hand: undefined, supply: 19, table: { salami: 3, pineapple: 3, mushroom: 4, pepper: 3, olive: 0 },
+      oven: { ...fakeView().oven, size: 8 } }), { step: 2 });
+    const board = mount(host, ctx);
+    board.update(before, null, ctx);
+    const oven = host.querySelector(".mm-pile-oven");
+    const supply = host.querySelector(".mm-pile-supply");
+    const salami = host.querySelector('.mm-column[data-kind="salami"] .mm-column-head');
+    const hand = host.querySelector(".mm-hand-size");
+    const tips = [oven, supply, salami, hand];
+    expect(tips.map((n) => n.dataset.tip)).toEqual(["cards: 6", "cards: 20", "2 salami on the table", "5 ingredient cards and 2 order cards in hand"]);
+    expect(tips.filter((n) => n.hasAttribute("title"))).toEqual([]);
+    // The pointer over the oven's count (a part of the pile) gives the pile its title.
+    oven.querySelector(".mm-pile-count").dispatchEvent(new Event("pointerover", { bubbles: true }));
+    expect(oven.title).toBe("cards: 6");
+    board.update(after, before, ctx);
+    expect(tips.map((n) => n.dataset.tip)).toEqual(["cards: 8", "cards: 19", "3 salami on the table", "5 ingredient cards and 2 order cards in hand"]);
+    expect(oven.title).toBe("cards: 8");
+    expect(tips.filter((n) => n.hasAttribute("title"))).toEqual([oven]);
+    // A card set in place keeps its name for a screen reader, its words as a tip.
+    const card = host.querySelector('.mm-column[data-kind="salami"] .mm-card');
+    expect(card.getAttribute("aria-label")).toBe(card.dataset.tip);
+    expect(card.hasAttribute("title")).toBe(false);
+    card.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+    expect(card.title).toBe(card.dataset.tip);
+    board.destroy();
+  });
+});
+
 describe("a card laid on a table column", () => {
   it("keeps the top card's node and builds one bare edge under it", () => {
     const ctx = makeCtx({ seat: null });
