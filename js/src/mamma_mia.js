@@ -73,13 +73,14 @@ export const css = `
 .mm-root.mm-evaluating .mm-slot-middle { height: 264px; overflow: hidden; }
 /* The oven being emptied fills the middle; a decision gives the order being settled its whole
    height and takes the rest: a long list of answers (a Ciottona's kinds and helpers) scrolls
-   inside the decision. While the viewer decides,
-   the order's heading gives its line to the question (the status line says who empties the
-   oven; a screen reader still reads the heading). */
+   inside the decision. While the viewer decides (mm-deciding, set on the box by the renderer:
+   a rule on the decision before it restyled the box and its heading whenever a decision came
+   or went), the order's heading gives its line to the question (the status line says who
+   empties the oven; a screen reader still reads the heading). */
 .mm-slot-middle > .mm-eval-box { flex: 1 0 auto; }
 .mm-slot-middle > .mm-decision { flex: 0 1 auto; min-height: 0; overflow-y: auto; }
-.mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box { padding-top: 3px; padding-bottom: 3px; }
-.mm-slot-middle > .mm-decision[role="dialog"] + .mm-eval-box > h4 {
+.mm-slot-middle > .mm-eval-box.mm-deciding { padding-top: 3px; padding-bottom: 3px; }
+.mm-slot-middle > .mm-eval-box.mm-deciding > h4 {
   position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .mm-slot-hand { height: calc(100% - 314px); display: flex; flex-direction: column; gap: 6px; overflow: hidden; }
 .mm-root.mm-evaluating .mm-slot-hand { height: calc(100% - 428px); }
@@ -1377,7 +1378,14 @@ export function evaluationItems(doc, view, ctx) {
   // decision alone, and leaves the revealed cards and the order being settled as they are.
   const drawnFrom = [writeOut(NAMES(view, ctx)), ev.emptier, ev.revealed, ev.order, view.edition, view.kinds, view.colours];
   const box = shell("eval", () => el(doc, "div", { class: "mm-section mm-eval-box" }), items);
-  return [{ ...box, update: whenChanged(drawnFrom, box.update) }];
+  const deciding = decidesHere(view, ctx);
+  return [{
+    ...box,
+    update: whenChanged(drawnFrom, box.update),
+    patch: (node) => {
+      if (node.classList.contains("mm-deciding") !== deciding) node.classList.toggle("mm-deciding", deciding);
+    },
+  }];
 }
 
 export function drawEvaluation(doc, view, ctx) {
@@ -1430,13 +1438,19 @@ function legalList(ctx) {
   return (ctx && Array.isArray(ctx.legal) ? ctx.legal : []).filter((a) => typeof a === "string");
 }
 
+/** Whether the evaluation waits for a decision of the seat viewed (any seat's, all-seeing). */
+function decidesHere(view, ctx) {
+  const decision = view.evaluation && view.evaluation.decision;
+  return !!decision && !!ctx && !!ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
+}
+
 /** The dialog of an evaluation decision, for the seat that must answer: the question and the
  * line under it set in place (a round of asking for help changes their words only). */
 export function decisionItem(doc, view, ctx) {
   const ev = view.evaluation;
   const decision = ev && ev.decision;
   if (!decision) return null;
-  const mine = ctx && ctx.interactive && (ctx.seat === null || ctx.seat === undefined || ctx.seat === decision.seat);
+  const mine = decidesHere(view, ctx);
   const role = mine ? "dialog" : "status";
   const deciderDot = dotClass((view.colours || [])[decision.seat]);
   // The engine words the question for this view: "you" to the seat that decides, the seat's

@@ -532,6 +532,14 @@ describe("the evaluation", () => {
     expect(buttons.map((b) => b.textContent)).toEqual(["Make it, adding 1 pineapple from my hand", "Send it back under my waiter"]);
     buttons[0].click();
     expect(ctx.play).toHaveBeenCalledWith("make adding 1 pineapple");
+    // While the viewer decides, the order's heading gives its line to the question (marked on
+    // the box, the same node kept, and taken off once the decision is another seat's).
+    const box = host.querySelector(".mm-eval-box");
+    expect(box.classList.contains("mm-deciding")).toBe(true);
+    const other = makeCtx({ seat: 0, interactive: true, legal: [] });
+    board.update(frame(evaluationView(), { kind: "reveal", step: 2 }), null, other);
+    expect(host.querySelector(".mm-eval-box")).toBe(box);
+    expect(box.classList.contains("mm-deciding")).toBe(false);
     board.destroy();
   });
 
