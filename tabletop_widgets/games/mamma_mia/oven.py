@@ -21,14 +21,18 @@ from tabletop_widgets.core import Rng
 from tabletop_widgets.core.events import new_event
 
 from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
-                    _covers, _kept, _least, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
+                    _covers, _kept, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, PLURAL, cards_phrase, order_name)
+# written out for each number of kinds: a hot path takes its game's at once (a state's
+# multisets all have one count per kind), where the functions above look it up per call
+from .cards import _ADD, _COVERS, _LEAST, _MISSING, _SUB
 
 
 def help_actions(state):
     """The asked player's answers: ``help`` only when he holds every asked card."""
-    _, _, _, asked, _, helper = state.pending
-    return [HELP, REFUSE] if _covers(state.hands_ing[helper], asked) else [REFUSE]
+    d = state.__dict__
+    pending = d["pending"]  # ("help", order, variant, asked, owner_adds, seat asked)
+    return [HELP, REFUSE] if _COVERS[d["game"].nk](d["hands_ing"][pending[5]], pending[3]) else [REFUSE]
 
 
 def _changed(state, events, **changes):
@@ -60,10 +64,24 @@ def apply_decision(state, action, events, in_place=False):
             d = fresh.__dict__ = state.__dict__.copy()
         pending = d["pending"]
         if pending[0] == "settle":
+            oid = pending[1]
+            g = d["game"]
+            card = g.deck[oid]
             if action is SEND_BACK:  # the owner's most frequent answer
-                oid = pending[1]
-                _send_back_quietly(d, oid, state.game.deck[oid].colour, d["shown"])
+                _send_back_quietly(d, oid, card.colour, d["shown"])
                 return _reveal_quietly(fresh)
+            if card.type != "bombastica":
+                # a way made, or Help asked for: apply_settle without events, written on the fields
+                needs, missing = _settled(fresh, card, action.variant)
+                if type(action) is Make:
+                    _made_quietly(d, g, oid, card.colour, needs, missing if action.add else g.no_cards,
+                                  d["shown"] or g.shown_cards[oid])
+                    return _reveal_quietly(fresh)
+                ask = _parse_cards(action.cards, g.kinds)
+                helper = d["to_move"] = next_helper(fresh, card.colour)
+                d["pending"] = ("help", oid, action.variant, ask, _sub(missing, ask), helper)
+                d["shown"] = LazyShown((shown_needs, d["shown"], needs))
+                return fresh  # the asked player decides: nothing is revealed meanwhile
         elif action is REFUSE:  # the asked player's (Plus): the next one is asked, or it fails
             _, oid, variant, ask, rest, helper = pending
             owner = state.game.deck[oid].colour
@@ -139,10 +157,9 @@ def helpers_of(state, owner):
 def next_helper(state, owner, asked=None):
     """The first seat after ``asked`` (None: after the owner), from the owner's left, that may
     be asked for Help; None when nobody is left."""
-    g = state.game
     waiters = state.__dict__["waiters"]
     # the seats from the owner's left, after the one asked last
-    for s in g._ask_order[owner][0 if asked is None else (asked - owner) % g.players:]:
+    for s in state.game._asked_after[owner][owner if asked is None else asked]:
         if waiters[s]:
             return s
     return None
@@ -175,8 +192,9 @@ def settle_actions(state):
         # nobody to ask (always in classic): a way offers one answer or none, making it when
         # the table holds it or the hand holds all it lacks (what _settle_part offers then)
         makes = g._settle_makes
+        covers = _COVERS[g.nk]
         for (variant, _), missing in zip(variants, missings):
-            if missing == no_cards or _covers(hand, missing):
+            if missing == no_cards or covers(hand, missing):
                 key = (variant, missing)
                 make = makes.get(key)
                 if make is None:
@@ -185,9 +203,10 @@ def settle_actions(state):
                 out.append(make)
     else:
         parts = g._settle_parts
+        least = _LEAST[g.nk]
         for (variant, _), missing in zip(variants, missings):
             # what the hand holds of what is missing
-            key = (variant, missing, _least(hand, missing), True)
+            key = (variant, missing, least(hand, missing), True)
             part = parts.get(key)
             if part is None:
                 part = _kept(parts, key, _settle_part(g, *key), _SETTLE_PARTS)
@@ -207,7 +226,8 @@ def _ways_lacking(state, card):
         return memo[2], memo[3]
     variants, _ = ways(state, card)
     table = d["table"]
-    missings = [_missing(needs, table) for _, needs in variants]
+    missing = _MISSING[d["game"].nk]
+    missings = [missing(needs, table) for _, needs in variants]
     d["_settled"] = (d["pending"], table, variants, missings)
     return variants, missings
 
@@ -345,15 +365,16 @@ def _settle_quietly(state, d, g, oid):
         variants = g._ways.get(oid)
         if variants is None:
             variants = g._ways[oid] = tuple(_printed_ways(g, card))
+    missing_of = _MISSING[g.nk]
     if len(variants) == 1:
         needs = variants[0][1]
-        missing = _missing(needs, table)
+        missing = missing_of(needs, table)
         if missing == g.no_cards:  # the table holds it
             _made_quietly(d, g, oid, owner, needs, g.no_cards, shown)
             return
         missings = [missing]
     else:
-        missings = [_missing(needs, table) for _, needs in variants]
+        missings = [missing_of(needs, table) for _, needs in variants]
     if min(map(sum, missings)) <= sum(d["hands_ing"][owner]) or (g._help and next_helper(state, owner) is not None):
         pending = d["pending"] = ("settle", oid)
         d["to_move"] = owner
@@ -376,14 +397,15 @@ def _made_quietly(d, g, oid, owner, needs, from_hand, shown):
     delivered = d["delivered"]
     in_seat = IN_SEAT[len(delivered)][owner]
     d["delivered"] = in_seat(delivered, delivered[owner] + (oid,))
+    sub = _SUB[g.nk]
     if from_hand == g.no_cards:  # the table alone: no hand changes
         from_table = needs
     else:
-        from_table = _sub(needs, from_hand)
+        from_table = sub(needs, from_hand)
         hands = d["hands_ing"]
-        d["hands_ing"] = in_seat(hands, _sub(hands[owner], from_hand))
-    d["table"] = _sub(d["table"], from_table)
-    d["used"] = _add(d["used"], needs)
+        d["hands_ing"] = in_seat(hands, sub(hands[owner], from_hand))
+    d["table"] = sub(d["table"], from_table)
+    d["used"] = _ADD[g.nk](d["used"], needs)
     d["pending"] = d["to_move"] = None
     d["shown"] = LazyShown((shown_made, shown, needs, from_hand, g.no_cards, None, from_table))
 

@@ -252,9 +252,11 @@ class MammaMia(Game):
         self.shown_cards = tuple(dict(d, owner=o.colour, needs=None, from_table={}, from_hand={}, from_helper={},
                                       helper=None, result=None) for o, d in zip(self.deck, self.card_dicts))
         self.personal = tuple(self.kinds.index(PERSONAL[c]) for c in range(self.players))
-        # the seats asked for Help, from each seat's left (oven.next_helper)
-        self._ask_order = tuple(tuple((s + i) % self.players for i in range(1, self.players))
-                                for s in range(self.players))
+        # the seats asked for Help, from each seat's left, after each seat asked (the owner:
+        # all of them) (oven.next_helper)
+        n = self.players
+        self._asked_after = tuple(tuple(tuple((s + i) % n for i in range((a - s) % n + 1, n))
+                                        for a in range(n)) for s in range(n))
         self.orders_of = tuple(tuple(o.id for o in self.deck if o.colour == c) for c in range(self.players))
         self.ovens = 3 if self.options.get("help", True) else 4
         self._help = bool(self.options.get("help", False))  # ``help``, an attribute read on hot paths
