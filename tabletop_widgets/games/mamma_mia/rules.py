@@ -264,7 +264,7 @@ class MammaMia(Game):
         # the parts of an order's settling decisions (oven.settle_actions)
         self._settle_parts = {}
         self._settle_makes = {}  # the answer making each way, by the way and what the table lacks
-        # the parts of a turn's legal actions (MammaMiaState._turn_actions)
+        # the parts of a turn's legal actions (MammaMiaState.legal_actions)
         self._kind_rows, self._order_turns, self._kind_turns, self._turns_seen = {}, {}, {}, {}
         # each hand of orders' set of labels: as bits in classic, sorted in Plus
         self._label_sets = {}
@@ -676,26 +676,23 @@ class MammaMiaState(State):
 
     # legal actions ------------------------------------------------------------------------
     def legal_actions(self):
-        d = self.__dict__
-        phase = d["phase"]
-        if phase == "turn":
-            return self._turn_actions()
-        if phase == "evaluation":
-            pending = d["pending"]
-            if pending is None:  # a sub-step between decisions (an event's ``after``)
-                return []
-            if pending[0] == "settle":
-                return oven.settle_actions(self)
-            return oven.help_actions(self)
-        return []
-
-    def _turn_actions(self):
+        # A turn's actions are worked out here, in the call a driver makes on every action.
         # Positions seldom repeat (a hand's ingredients with its order cards), so the list is
         # joined from parts that do: for each kind in the hand, the turns that put 1, 2, … of
         # it, with no order or one order of each label held. Joining them is quicker than
         # looking up whole lists kept by hand: those are too many to stay in the processor's
         # caches.
         d = self.__dict__
+        phase = d["phase"]
+        if phase != "turn":
+            if phase == "evaluation":
+                pending = d["pending"]
+                if pending is None:  # a sub-step between decisions (an event's ``after``)
+                    return []
+                if pending[0] == "settle":
+                    return oven.settle_actions(self)
+                return oven.help_actions(self)
+            return []
         g = d["game"]
         seat = d["turn"]
         ing = d["hands_ing"][seat]
@@ -886,7 +883,7 @@ class MammaMiaState(State):
                     if labels[oid] == label:
                         break
                     i += 1
-                orders = orders[:i] + orders[i + 1:]
+                orders = orders[1:] if i == 0 else orders[:i] + orders[i + 1:]
                 d["oven"] = oven0 + ((("i", seat, k, count), ("o", seat, oid)) if count else (("o", seat, oid),))
                 moved = True
             elif count:
@@ -901,8 +898,8 @@ class MammaMiaState(State):
                 if source == "waiter":
                     waiter = d0["waiters"][seat]
                     take = waiter[:need]
-                    orders = tuple(sorted(orders + take))
-                    if take:
+                    if take:  # else the hand keeps its orders, the same tuple
+                        orders = tuple(sorted(orders + take))
                         d["waiters"] = in_seat(d0["waiters"], waiter[need:])
                         moved = drew = len(take)
                 elif need > 0 and supply:
