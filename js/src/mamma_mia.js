@@ -180,22 +180,22 @@ export const css = `
    cut in half; scrolled to its end, the oldest entry stands whole above the fade. */
 .mm-log { list-style: none; margin: 0; padding: 0 0 16px; flex: 1 1 0; min-height: 0; overflow-y: auto;
   mask-image: linear-gradient(to bottom, #000 calc(100% - 20px), transparent calc(100% - 2px)); }
-.mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0; border-radius: 3px; }
+.mm-log li { display: flex; align-items: center; gap: 4px; padding: 1px 0 1px 34px; border-radius: 3px; position: relative; }
 .mm-log li .mm-icon { width: 16px; height: 16px; flex: none; }
-/* The cards just played: a tint and a "new" badge in room every entry keeps for it, so marking
-   an entry or taking its mark off paints it again and moves nothing. The badge is the entry's
-   first words; hidden, a screen reader does not read it either. */
-.mm-log li::before { content: "new"; visibility: hidden; flex: none; width: 30px; box-sizing: border-box; text-align: center;
-  border-radius: 4px; font-size: 11px; line-height: 15px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
+/* The cards just played: a tint and a "new" badge, the entry's first words, in the room every
+   entry keeps for it (its padding: the badge and the gap after it). Only an entry marked has
+   the badge, the others carry no box to style for it; out of the flow, marking an entry or taking
+   its mark off lays out the badge alone and moves none of the entry's words. */
 .mm-log li.mm-log-new { background: color-mix(in srgb, var(--mm-fg) 8%, transparent); }
-.mm-log li.mm-log-new::before { visibility: visible; }
+.mm-log li.mm-log-new::before { content: "new"; position: absolute; left: 0; top: calc(50% - 7.5px); width: 30px; box-sizing: border-box; text-align: center;
+  border-radius: 4px; font-size: 11px; line-height: 15px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
 /* A narrow oven (a 900 px table): the badge's room would wrap most entries onto two lines. The
    entries just played keep their tint and take a bar at their edge instead, in room as narrow
    as the bar; "new" is still read, not shown. */
 .mm-oven-box { container: mm-oven / inline-size; }
 @container mm-oven (max-width: 200px) {
   .mm-log li { padding-left: 5px; }
-  .mm-log li::before { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .mm-log li.mm-log-new::before { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .mm-log li.mm-log-new { box-shadow: inset 3px 0 0 var(--mm-fg); }
 }
 .mm-badge.mm-badge-last { border-radius: 4px; padding: 0 4px; font-weight: 700; background: var(--mm-fg); color: var(--mm-bg); }
