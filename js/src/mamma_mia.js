@@ -1153,7 +1153,7 @@ function setSeatFacts(node, p, colour) {
   const [waiter, delivered, hand] = node.children;
   setText(waiter.lastChild, String(p.waiter ?? 0));
   setText(delivered.lastChild, String(p.delivered ?? 0));
-  setTip(hand, `${hi} ingredient cards and ${ho} order cards in hand`);
+  setTip(hand, handTip(hi, ho));
   const [count, ingredients, , orders] = hand.children;
   setText(count, `${hi}+${ho}`);
   const backs = (row, n, c) => {
@@ -1165,6 +1165,11 @@ function setSeatFacts(node, p, colour) {
   backs(orders, ho, colour);
 }
 
+/** The words under the pointer on a seat's hand count. */
+function handTip(hi, ho) {
+  return `${hi} ingredient cards and ${ho} order cards in hand`;
+}
+
 // One line of facts per seat: six seats fit the players' region.
 function seatFacts(doc, p, colour) {
   const hi = p.hand_ingredients ?? 0;
@@ -1172,7 +1177,7 @@ function seatFacts(doc, p, colour) {
   return el(doc, "div", { class: "mm-seat-facts" },
     el(doc, "span", { class: "mm-waiter" }, "waiter ", el(doc, "b", {}, String(p.waiter ?? 0))),
     el(doc, "span", { class: "mm-delivered" }, "delivered ", el(doc, "b", {}, String(p.delivered ?? 0))),
-    el(doc, "span", { class: "mm-hand-size", dataset: { tip: `${hi} ingredient cards and ${ho} order cards in hand` } },
+    el(doc, "span", { class: "mm-hand-size", dataset: { tip: handTip(hi, ho) } },
       "hand ", el(doc, "b", {}, `${hi}+${ho}`), backsRow(doc, hi, "ingredient"), el(doc, "span", { class: "mm-gap" }), backsRow(doc, ho, "order", colour)),
   );
 }
@@ -1383,7 +1388,7 @@ export function evaluationItems(doc, view, ctx) {
     ...box,
     update: whenChanged(drawnFrom, box.update),
     patch: (node) => {
-      if (node.classList.contains("mm-deciding") !== deciding) node.classList.toggle("mm-deciding", deciding);
+      node.classList.toggle("mm-deciding", deciding); // as asked already: the attribute is not touched
     },
   }];
 }
