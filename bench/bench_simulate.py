@@ -1,6 +1,6 @@
 """``tw.simulate`` scaling: 2 workers against 1, for every game, with a process pool and with Dask.
 
-    .venv/bin/python bench/bench_simulate.py [--seconds 4] [--warm 4] [--repeats 3] [--no-dask]
+    .venv/bin/python bench/bench_simulate.py [--seconds 4] [--warm 4] [--repeats 5] [--no-dask]
 
 For each game (in the configurations of the other benchmarks) the same seeded games (random
 bots) are played by one worker and by two, in a ``concurrent.futures.ProcessPoolExecutor`` and
@@ -29,7 +29,12 @@ bound*: the speed-up that ``tw.simulate``'s chunks allow with two free cores, fr
 times of the first round's games (each chunk to the first worker free, as the executors hand
 them out), which no other load on the machine changes, and the *work*: the CPU time the workers
 spent with 2 against 1 (the same games; above 1 when two workers do more work for them, such as
-colder caches). Prints a table per game and executor; writes ``bench/results/simulate.json``.
+colder caches), and the speed-up *at equal work*: each round's speed-up times its work ratio,
+the median over the rounds. On a virtual machine the CPU itself speeds up and slows down, and
+CPU time with it (one process alone played the same 100 MammuZ games in 191 to 364 ms of CPU
+time within 40 s, changing over a second or two), so a round's two runs can fall in a slow and
+a fast second; this figure takes the CPU's speed out and keeps the time the workers wait (the
+schedule, the share of the cores that the client and the Dask scheduler take). Prints a table per game and executor; writes ``bench/results/simulate.json``.
 """
 
 from __future__ import annotations
@@ -155,22 +160,29 @@ def measure(name, players, cpu, kind, args):
     # round r's 1 worker against its 2 (the same games); the round of the median speed-up
     runs = [{1: one, 2: two} for one, two in zip(timings[1], timings[2])]
     same = all(run[1][3].equals(run[2][3]) for run in runs)
+    equal_work = sorted(run[1][0] / run[2][0] * run[2][2] / run[1][2] for run in runs if run[1][2] and run[2][2])
     runs.sort(key=lambda run: run[1][0] / run[2][0])
     best = runs[len(runs) // 2]
     bound = schedule_bound(cpu, chunks)
     print(f"{name:15s} {players}p {kind:8s} {games:5d} games: 1 worker {best[1][0]:6.2f} s "
           f"(load {best[1][1]:.1f}), 2 workers {best[2][0]:6.2f} s (load {best[2][1]:.1f}), "
           f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x, "
-          f"workers' CPU {_seconds(best[1][2])} / {_seconds(best[2][2])}"
+          f"workers' CPU {_seconds(best[1][2])} / {_seconds(best[2][2])}, "
+          f"at equal work {_times(equal_work[len(equal_work) // 2] if equal_work else None)}"
           + ("" if same else "  (TABLES DIFFER)"))
     return {"seconds_1": best[1][0], "seconds_2": best[2][0], "speedup": best[1][0] / best[2][0],
             "load_1": best[1][1], "load_2": best[2][1], "schedule_bound": bound,
             "same_table": bool(same), "worker_cpu_1": best[1][2], "worker_cpu_2": best[2][2],
-            "speedups": [run[1][0] / run[2][0] for run in runs]}
+            "speedups": [run[1][0] / run[2][0] for run in runs],
+            "speedup_equal_work": equal_work[len(equal_work) // 2] if equal_work else None}
 
 
 def _seconds(x):
     return "?" if x is None else f"{x:.2f} s"
+
+
+def _times(x):
+    return "?" if x is None else f"{x:.2f}x"
 
 
 def _work(r):
@@ -182,7 +194,7 @@ def _work(r):
 def print_table(doc):
     """2 workers against 1, one line per game and executor."""
     print(f"\n{'game':20s} {'executor':8s} {'games':>6s} {'1 worker':>9s} {'2 workers':>10s} {'speed-up':>9s} "
-          f"{'bound':>6s} {'work':>5s} {'load':>10s}")
+          f"{'bound':>6s} {'work':>5s} {'equal work':>10s} {'load':>10s}")
     for key, row in doc.items():
         if not isinstance(row, dict) or "games" not in row:
             continue
@@ -191,6 +203,7 @@ def print_table(doc):
                 r = row[kind]
                 print(f"{key:20s} {kind:8s} {row['games']:6d} {r['seconds_1']:8.2f}s {r['seconds_2']:9.2f}s "
                       f"{r['speedup']:8.2f}x {r['schedule_bound']:5.2f}x {_work(r):>5s} "
+                      f"{_times(r.get('speedup_equal_work')):>10s} "
                       f"{r['load_1']:4.1f}/{r['load_2']:<4.1f}"
                       + ("" if r["same_table"] else "  TABLES DIFFER"))
 
@@ -200,7 +213,7 @@ def main(argv=None):
     parser.add_argument("--seconds", type=float, default=4.0, help="one worker's time per game and executor")
     parser.add_argument("--warm", type=float, default=4.0,
                         help="one worker's time of other games each worker plays before the clock")
-    parser.add_argument("--repeats", type=int, default=3, help="rounds per measurement (the median speed-up counts)")
+    parser.add_argument("--repeats", type=int, default=5, help="rounds per measurement (the median speed-up counts)")
     parser.add_argument("--no-dask", action="store_true", help="the process pool only")
     parser.add_argument("--games", nargs="*", default=None, help="the games to measure (default: every game)")
     parser.add_argument("--out", default=str(pathlib.Path(__file__).parent / "results" / "simulate.json"))
