@@ -251,7 +251,8 @@ class TabletopEnv(AECEnv):
                 vector = np.concatenate((vector, np.zeros(len(self.catalogue), dtype=np.float32)))
                 self._vector = (state, seat, vector.copy())
         mask = self._no_legal.copy()
-        if seat == state.to_move and self._legal_indices:
+        # legal indices are kept only while the agent selected is the seat to move
+        if self._legal_indices and agent == self.agent_selection:
             mask.put(self._legal_indices, 1)
             if self._decision is not None and self._decision.chosen:
                 vector[[self.observation_length + p for p in self._decision.chosen]] = 1.0
@@ -263,8 +264,8 @@ class TabletopEnv(AECEnv):
             return self._was_dead_step(action)
         index = self._check_action(action, agent)
         self.steps += 1
-        self._cumulative_rewards[agent] = 0
-        self.rewards = dict.fromkeys(self.agents, 0)
+        # the rewards (and the agent's cumulative reward) stay the zeros that reset() gave until
+        # the step that ends the game, after which every agent is terminated: nothing to clear
         if self._decision is not None:
             chosen = self._decision.choose(index)
             if chosen is None:  # a part: the same agent chooses the next one

@@ -149,7 +149,9 @@ for _s in CELLS:
 def _move_info(s, d) -> tuple:
     """(start, destination, the text after the mover's name, the path's cell names or, for a
     diagonal, its vertical and horizontal vias, the bits of both cells in a bitboard, both
-    cells): what playing the move writes and changes, worked out once."""
+    cells, and the lines through them: the starts of their ranks in the rows string and of
+    their files in the columns string, each line once): what playing the move writes and
+    changes, worked out once."""
     start, to = NAME[s], NAME[d]
     dr, df = d // 10 - s // 10, d % 10 - s % 10
     if d in CROSS[s]:
@@ -158,7 +160,9 @@ def _move_info(s, d) -> tuple:
         path = (s + dr * 10, s + df)
     else:
         path = [start, NAME[s + (dr // 2) * 10 + df // 2], to]
-    return s, d, f" moves {start}-{to}.", path, BIT[s] | BIT[d], (s, d)
+    ranks = tuple(dict.fromkeys(p - p % 10 for p in (s, d)))
+    files = tuple(dict.fromkeys(P2Q[p] - P2Q[p] % 10 for p in (s, d)))
+    return s, d, f" moves {start}-{to}.", path, BIT[s] | BIT[d], (s, d), (ranks, files)
 
 
 # The learning environments' action catalogue, by index: every move (cell by cell, each
@@ -190,6 +194,7 @@ CELL_BITS = sum(BIT[c] for c in CELLS)
 SUFFOCATION = [()] * 90
 for _f in CELLS:
     SUFFOCATION[_f] = tuple((_c, BIT[_c] | sum(BIT[n] for n in CROSS[_c])) for _c in AROUND[_f])
+SUFFOCATION_BITS = [tuple(around for _, around in cells) for cells in SUFFOCATION]  # the bits alone
 # The moves of a stone by cell, then by the emptiness of its reach: most positions repeat
 # locally, so a playout mostly looks its moves up instead of walking the board. A reach has at
 # most 12 cells (4,096 patterns); long random play fills some 100,000 entries in all (about
@@ -254,14 +259,15 @@ def _put(rows, cols, changes):
 def _put_move(rows, cols, a, b, ch):
     """The strings after a stone ``ch`` went from ``a`` to ``b`` (the hot path: two slices)."""
     qa, qb = P2Q[a], P2Q[b]
+    # f-strings join their parts at once (a chain of + builds every partial string)
     if a < b:
-        rows = rows[:a] + "." + rows[a + 1:b] + ch + rows[b + 1:]
+        rows = f"{rows[:a]}.{rows[a + 1:b]}{ch}{rows[b + 1:]}"
     else:
-        rows = rows[:b] + ch + rows[b + 1:a] + "." + rows[a + 1:]
+        rows = f"{rows[:b]}{ch}{rows[b + 1:a]}.{rows[a + 1:]}"
     if qa < qb:
-        cols = cols[:qa] + "." + cols[qa + 1:qb] + ch + cols[qb + 1:]
+        cols = f"{cols[:qa]}.{cols[qa + 1:qb]}{ch}{cols[qb + 1:]}"
     else:
-        cols = cols[:qb] + ch + cols[qb + 1:qa] + "." + cols[qa + 1:]
+        cols = f"{cols[:qb]}{ch}{cols[qb + 1:qa]}.{cols[qa + 1:]}"
     return rows, cols
 
 
@@ -437,14 +443,23 @@ def _touched_stirred(rows, cols, touched) -> bool:
 QUIET = 2  # _cascade's calm when nothing but the action changed the board
 
 
-def _quiet(rows, cols, filled, touched, empty) -> bool:
-    """Whether an action on a calm board that filled cell ``filled`` and changed the cells
-    ``touched`` (``empty``: the empty cells after it) leaves the cascade nothing to do: no
-    cross closed around the filled cell, no domination or run of five on their lines."""
-    for _, around in SUFFOCATION[filled]:
+def _quiet(rows, cols, filled, lines, empty) -> bool:
+    """Whether a move on a calm board that filled cell ``filled`` and changed the cells on
+    ``lines`` (its info's rank and file starts; ``empty``: the empty cells after it) leaves
+    the cascade nothing to do: no cross closed around the filled cell, no domination or run
+    of five on those lines."""
+    for around in SUFFOCATION_BITS[filled]:
         if not empty & around:
             return False
-    return not _touched_stirred(rows, cols, touched)
+    stirred = _LINE_STIRRED
+    ranks, files = lines
+    for rank in ranks:
+        if stirred[rows[rank:rank + 9]]:
+            return False
+    for file in files:
+        if stirred[cols[file:file + 9]]:
+            return False
+    return True
 
 
 def _cascade(game, rows, cols, active, filled, log, touched=None, empty=None):
@@ -978,8 +993,9 @@ class Mamba(Game):
             marks[base] = _STONES + rows.count(x)
             base += 1
         board = rows.encode("latin-1")
-        return numbers.take(
-            np.frombuffer(b"".join([board.translate(_ONE_HOT[x], b"/") for x in order]) + marks, np.uint8))
+        planes = [board.translate(_ONE_HOT[x], b"/") for x in order]
+        planes.append(marks)
+        return numbers.take(np.frombuffer(b"".join(planes), np.uint8))
 
     # notation --------------------------------------------------------------------------------
     def parse_action(self, state: "MambaState", text: str):
@@ -1039,7 +1055,7 @@ def _end_winners(game, rows, active):
 def _move_text(game, seat, info, via) -> tuple:
     """The text and data of the event of the move of ``info`` (``_MOVE_INFO``) played by
     ``seat``, through ``via`` when it is a diagonal."""
-    s, d, tail, path, _, _ = info
+    s, d, tail, path = info[:4]
     start, to = NAME[s], NAME[d]
     path = path.copy() if via is None else [start, NAME[via], to]
     return game.seat_names[seat] + tail, {"cells": [start, to], "from": start, "to": to, "path": path}
@@ -1273,7 +1289,7 @@ class MambaState(State):
             info = _MOVE_INFO.get(id(action))
             if info is None:  # a Move built elsewhere, equal to one of the table
                 info = _MOVE_INFO[id(MOVES[POS[action.start], POS[action.to]])]
-            s, d, tail, path, cells, touched = info
+            s, d, tail, path, cells, touched, lines = info
             before = self.rows
             rows, cols = _put_move(before, self.cols, s, d, before[s])
             if log is not None:
@@ -1283,16 +1299,19 @@ class MambaState(State):
             empty = self._empty
             if empty is not None:  # the start cell empties, the destination fills
                 empty ^= cells
-                if self._calm and _quiet(rows, cols, d, touched, empty):
+                if self._calm and _quiet(rows, cols, d, lines, empty):
                     # nothing to resolve, no end possible: the turn passes, as _settle would say
                     game = self.game
                     nxt = (self.active + 1) % game.players
                     state = MambaState(game, rows, cols, nxt, "birth_or_move", game._parents(rows, nxt, empty),
-                                       False, False, None, self.turn + 1, (), empty=empty, calm=QUIET)
+                                       False, False, None, self.turn + 1, (), (), True, empty, QUIET)
                     if log is not None:
                         log.append(("move", None, (_move_written, (self.active, info, via)), rows, cols))
                         state._events, state._log = None, (log, self.active, self.parents, True, self.turn)
                     return state
+                # not quiet: a cross closed (the cascade forgets the touched cells) or a line
+                # through them is stirred, which the cascade need not read again
+                touched = None
             if log is not None:
                 log.append(("move", None, (_move_written, (self.active, info, via)), rows, cols))
             return self._settle(rows, cols, d, self.parents, True, log, touched if self._calm else None, empty)
