@@ -969,10 +969,10 @@ class Mamba(Game):
         tools = _VECTOR_TOOLS or _vector_tools()
         if tools[0] is None:
             return self.observation_vector(state.observe(seat), seat)
-        np, numbers = tools
+        np = tools[0]
         P, rows, phase = self.players, state.rows, state.phase
         order = self._orders[seat]  # the learner's side first
-        # one byte per number, read at once: a 0 or a 1, or _STONES + n for n stones
+        # one byte per 0 or 1, read at once; the stone counts (a byte each, 0 until set) after
         marks = bytearray(165 + 2 * P)  # parents | trim run | phase | seat to move | stones
         if phase == "birth_or_move":
             parents = state.parents
@@ -988,14 +988,15 @@ class Mamba(Game):
         to_move = state.to_move
         if to_move is not None:
             marks[165 + (to_move - seat) % P] = 1
-        base = 165 + P
-        for x in order:
-            marks[base] = _STONES + rows.count(x)
-            base += 1
         board = rows.encode("latin-1")
         planes = [board.translate(_ONE_HOT[x], b"/") for x in order]
         planes.append(marks)
-        return numbers.take(np.frombuffer(b"".join(planes), np.uint8))
+        vector = np.frombuffer(b"".join(planes), np.uint8).astype(np.float32)
+        base = 81 * P + 165 + P
+        for x in order:
+            vector[base] = rows.count(x) / MAX_STONES
+            base += 1
+        return vector
 
     # notation --------------------------------------------------------------------------------
     def parse_action(self, state: "MambaState", text: str):
@@ -1065,22 +1066,16 @@ def _move_text(game, seat, info, via) -> tuple:
 # order, 1 where a stone faces x, else 0
 _ONE_HOT = {x: bytes(chr(b) == x for b in range(256)) for x in SIDE_WORD}
 _PHASES = {"birth_or_move": 0, "trim": 1, "over": 2}
-# A byte of state_vector's encoding → its number: 0 and 1 as such, _STONES + n → n stones / 50
-_STONES = 100
-_VECTOR_TOOLS = ()  # (numpy, the numbers of the bytes) once state_vector has run
+_VECTOR_TOOLS = ()  # (numpy,) once state_vector has run
 
 
 def _vector_tools() -> tuple:
-    """(numpy or None, the 256 float32 numbers a byte of state_vector's encoding stands for):
-    numpy is imported, and the table built, on first use."""
+    """(numpy or None,): numpy is imported on first use."""
     global _VECTOR_TOOLS
     np = _numpy()
     if np is None:
-        return None, None  # asked again next time: numpy may be installed meanwhile
-    numbers = np.zeros(256, dtype=np.float32)
-    numbers[1] = 1.0
-    numbers[_STONES:_STONES + 82] = [n / MAX_STONES for n in range(82)]  # every count a board holds
-    _VECTOR_TOOLS = (np, numbers)
+        return (None,)  # asked again next time: numpy may be installed meanwhile
+    _VECTOR_TOOLS = (np,)
     return _VECTOR_TOOLS
 
 
