@@ -161,6 +161,7 @@ def measure(name, players, cpu, kind, args):
     runs = [{1: one, 2: two} for one, two in zip(timings[1], timings[2])]
     same = all(run[1][3].equals(run[2][3]) for run in runs)
     equal_work = sorted(run[1][0] / run[2][0] * run[2][2] / run[1][2] for run in runs if run[1][2] and run[2][2])
+    equal = equal_work[len(equal_work) // 2] if equal_work else None
     runs.sort(key=lambda run: run[1][0] / run[2][0])
     best = runs[len(runs) // 2]
     bound = schedule_bound(cpu, chunks)
@@ -168,13 +169,13 @@ def measure(name, players, cpu, kind, args):
           f"(load {best[1][1]:.1f}), 2 workers {best[2][0]:6.2f} s (load {best[2][1]:.1f}), "
           f"speed-up {best[1][0] / best[2][0]:.2f}x, schedule bound {bound:.2f}x, "
           f"workers' CPU {_seconds(best[1][2])} / {_seconds(best[2][2])}, "
-          f"at equal work {_times(equal_work[len(equal_work) // 2] if equal_work else None)}"
+          f"at equal work {_times(equal)}"
           + ("" if same else "  (TABLES DIFFER)"))
     return {"seconds_1": best[1][0], "seconds_2": best[2][0], "speedup": best[1][0] / best[2][0],
             "load_1": best[1][1], "load_2": best[2][1], "schedule_bound": bound,
             "same_table": bool(same), "worker_cpu_1": best[1][2], "worker_cpu_2": best[2][2],
             "speedups": [run[1][0] / run[2][0] for run in runs],
-            "speedup_equal_work": equal_work[len(equal_work) // 2] if equal_work else None}
+            "speedup_equal_work": equal}
 
 
 def _seconds(x):

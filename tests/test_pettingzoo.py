@@ -286,7 +286,7 @@ def test_mamba_state_vector_in_a_pending_trim_and_without_numpy(monkeypatch):
     run = 81 * 2 + 81  # the pending trim's run comes after the seats' cells and the parents
     assert sum(vectors[0][0][run:run + 81]) == 5  # a2–e2
     monkeypatch.setattr(rules, "_numpy", lambda: None)  # the engine runs without the analysis extras
-    monkeypatch.setattr(rules, "_VECTOR_TOOLS", ())  # as if numpy had never been asked for
+    monkeypatch.setattr(rules, "_VECTOR_NUMPY", None)  # as if numpy had never been asked for
     without = [[game.state_vector(s, seat) for seat in (0, 1)] for s in states]
     assert all(type(v) is list for by_seat in without for v in by_seat)
     assert without == observed

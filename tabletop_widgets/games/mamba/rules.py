@@ -146,6 +146,11 @@ for _s in CELLS:
     BIRTHS[_s] = tuple((_n, Birth(NAME[_s], NAME[_n])) for _n in CROSS[_s])
 
 
+# the start of the rank (in the rows string) and of the file (in the columns string) of a cell
+RANK_AT = [p - p % 10 for p in range(90)]
+FILE_AT = [P2Q[p] - P2Q[p] % 10 for p in range(90)]
+
+
 def _move_info(s, d) -> tuple:
     """(start, destination, the text after the mover's name, the path's cell names or, for a
     diagonal, its vertical and horizontal vias, the bits of both cells in a bitboard, both
@@ -160,8 +165,8 @@ def _move_info(s, d) -> tuple:
         path = (s + dr * 10, s + df)
     else:
         path = [start, NAME[s + (dr // 2) * 10 + df // 2], to]
-    ranks = tuple(dict.fromkeys(p - p % 10 for p in (s, d)))
-    files = tuple(dict.fromkeys(P2Q[p] - P2Q[p] % 10 for p in (s, d)))
+    ranks = tuple(dict.fromkeys((RANK_AT[s], RANK_AT[d])))
+    files = tuple(dict.fromkeys((FILE_AT[s], FILE_AT[d])))
     return s, d, f" moves {start}-{to}.", path, BIT[s] | BIT[d], (s, d), (ranks, files)
 
 
@@ -418,9 +423,6 @@ class _StirCache(dict):
 # cascade must look at. Bounded like _LINE_PAIRS.
 _LINE_STIRRED = _StirCache()
 _FIVE = re.compile(r"S{5,}|N{5,}|E{5,}|W{5,}")
-# the start of the rank (in the rows string) and of the file (in the columns string) of a cell
-RANK_AT = [p - p % 10 for p in range(90)]
-FILE_AT = [P2Q[p] - P2Q[p] % 10 for p in range(90)]
 
 
 def _touched_stirred(rows, cols, touched) -> bool:
@@ -966,10 +968,9 @@ class Mamba(Game):
         """:meth:`observation_vector` of ``state.observe(seat)`` as a float32 numpy array, read
         from the board string directly (no observation, no position notation built); without
         numpy, the observation's vector."""
-        tools = _VECTOR_TOOLS or _vector_tools()
-        if tools[0] is None:
+        np = _VECTOR_NUMPY or _vector_numpy()
+        if np is None:
             return self.observation_vector(state.observe(seat), seat)
-        np = tools[0]
         P, rows, phase = self.players, state.rows, state.phase
         order = self._orders[seat]  # the learner's side first
         # one byte per 0 or 1, read at once; the stone counts (a byte each, 0 until set) after
@@ -1066,17 +1067,15 @@ def _move_text(game, seat, info, via) -> tuple:
 # order, 1 where a stone faces x, else 0
 _ONE_HOT = {x: bytes(chr(b) == x for b in range(256)) for x in SIDE_WORD}
 _PHASES = {"birth_or_move": 0, "trim": 1, "over": 2}
-_VECTOR_TOOLS = ()  # (numpy,) once state_vector has run
+_VECTOR_NUMPY = None  # numpy, once state_vector has found it
 
 
-def _vector_tools() -> tuple:
-    """(numpy or None,): numpy is imported on first use."""
-    global _VECTOR_TOOLS
-    np = _numpy()
-    if np is None:
-        return (None,)  # asked again next time: numpy may be installed meanwhile
-    _VECTOR_TOOLS = (np,)
-    return _VECTOR_TOOLS
+def _vector_numpy():
+    """numpy, imported on first use, or None (asked again next time: numpy may be installed
+    meanwhile)."""
+    global _VECTOR_NUMPY
+    _VECTOR_NUMPY = _numpy()
+    return _VECTOR_NUMPY
 
 
 # ---- states ------------------------------------------------------------------------------------------
