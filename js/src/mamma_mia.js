@@ -358,7 +358,6 @@ export const css = `
 .mm-root .mm-teaching .mm-card { width: auto; min-height: 0; height: 22px; flex-direction: row; align-items: center;
   justify-content: flex-start; gap: 3px; padding: 0 4px 0 2px; box-shadow: none; }
 .mm-teaching .mm-card .mm-icon { width: 16px; height: 16px; }
-.mm-teaching .mm-ing .mm-card-name { display: none; }
 .mm-teaching .mm-hand-group .mm-count { position: static; padding: 0 3px; border-radius: 6px; }
 .mm-root .mm-teaching .mm-order { padding: 0 4px 0 0; border-width: 2px 2px 2px 6px; }
 .mm-teaching .mm-order > .mm-order-head { align-self: stretch; display: flex; align-items: center; padding: 0 3px; white-space: nowrap; }
@@ -1271,12 +1270,15 @@ export function drawHands(doc, view, ctx, composer) {
 }
 
 function handGroup(doc, kind, n, composer, small = false) {
-  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind }, style: { "--n": String(n) } });
+  // A fanned pile's width follows its count (--n); a row of small cards sizes a pile by its
+  // content, and a count set there would restyle the pile's card, icon and name for nothing.
+  const group = el(doc, "div", { class: "mm-hand-group", dataset: { kind }, style: small ? null : { "--n": String(n) } });
   // A row of small cards shows a pile as its top card and count (the cards under it are not
   // drawn): only a pile to choose from needs a card for each count.
   const cards = small && !composer ? 1 : n;
   for (let i = 1; i <= cards; i++) {
-    const opts = {};
+    // A small card shows its icon and count, not its name (its label says it).
+    const opts = { nameless: small };
     if (composer) {
       opts.button = true;
       opts.pressed = composer.sel.kind === kind && i <= composer.sel.count;
@@ -1294,8 +1296,8 @@ function handGroup(doc, kind, n, composer, small = false) {
   return group;
 }
 
-function handOrder(doc, view, order, index, composer) {
-  const opts = { edition: view.edition };
+function handOrder(doc, view, order, index, composer, small = false) {
+  const opts = { edition: view.edition, small };
   if (composer) {
     opts.button = true;
     opts.pressed = composer.sel.order === index;
@@ -1334,7 +1336,7 @@ function handCardsItem(doc, view, hand, seat, composer, small = false) {
       items.push({
         key: `o:${nth}:${name}`,
         sig: J([order, view.edition, choice]),
-        build: () => handOrder(doc, view, order, index, composer),
+        build: () => handOrder(doc, view, order, index, composer, small),
         patch: (node) => {
           const card = node.firstElementChild;
           if (card && card.dataset.index !== String(index)) card.dataset.index = String(index);

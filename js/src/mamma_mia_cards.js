@@ -194,10 +194,11 @@ function ingredientInfo(kind) {
  * An ingredient card: icon, name and the kind's colour. `opts.count` adds a count badge,
  * `opts.button` makes it a real <button> (for choosing cards in the hand), `opts.mark`
  * adds a class such as "from-hand" or "taken", `opts.tip` keeps its title as a tip (`setTip`)
- * for a card marked in place.
+ * for a card marked in place, `opts.nameless` leaves the name out (a row of small cards shows
+ * the icon and count; the label says the name).
  */
 export function ingredientCard(kind, opts = {}, doc) {
-  const key = `ing\u001f${kind}\u001f${opts.count}\u001f${opts.button}\u001f${opts.title}\u001f${opts.tip}\u001f${opts.bare}\u001f${opts.small}\u001f${opts.mark}\u001f${opts.pressed}`;
+  const key = `ing\u001f${kind}\u001f${opts.count}\u001f${opts.button}\u001f${opts.title}\u001f${opts.tip}\u001f${opts.bare}\u001f${opts.small}\u001f${opts.mark}\u001f${opts.pressed}\u001f${opts.nameless}`;
   return cloned(doc, key, () => buildIngredientCard(kind, opts, doc));
 }
 
@@ -222,7 +223,7 @@ function buildIngredientCard(kind, opts, doc) {
     },
     // `bare`: a card under others in a stack, of which only the coloured top edge shows.
     opts.bare ? null : ingredientIcon(kind, doc),
-    opts.bare ? null : el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.face || info.label),
+    opts.bare || opts.nameless ? null : el(doc, "span", { class: "mm-card-name" }, opts.small ? info.short : info.face || info.label),
   );
   if (count !== undefined && count !== null) {
     node.append(el(doc, "span", { class: "mm-count", "aria-hidden": "true", dataset: { n: String(count) } }));
@@ -255,9 +256,9 @@ function recipeLine(doc, kind, n, text, cls) {
     el(doc, "span", { class: "mm-recipe-n" }, n === null ? "" : `${n}×`),
     ingredientIcon(kind, doc),
     // Spaces a flex line does not draw, between the words a reader reads out.
-    " ",
-    el(doc, "span", { class: "mm-recipe-text" }, text),
-    " ",
+    text === null ? null : " ",
+    text === null ? null : el(doc, "span", { class: "mm-recipe-text" }, text),
+    text === null ? null : " ",
   );
 }
 
@@ -358,7 +359,7 @@ export function orderText(order, edition) {
  * kind (Small Monotoni, Mini pizza) is drawn struck through. `opts.button` for choosing it.
  */
 export function orderCard(order, opts = {}, doc) {
-  const key = `order\u001f${orderKey(order)}\u001f${opts.edition}\u001f${opts.button}\u001f${opts.pressed}\u001f${opts.mark}`;
+  const key = `order\u001f${orderKey(order)}\u001f${opts.edition}\u001f${opts.button}\u001f${opts.pressed}\u001f${opts.mark}\u001f${opts.small}`;
   return cloned(doc, key, () => buildOrderCard(order, opts, doc));
 }
 
@@ -369,15 +370,19 @@ function orderKey(order) {
 
 function buildOrderCard(order, opts, doc) {
   const name = printedName(order);
+  // `opts.small`: a picture in a row of small cards (not a button), which shows the recipe's
+  // counts and icons and a special order's name: the words it does not show are left out (the
+  // card's own label says them), not built and hidden.
+  const picture = !!opts.small && !opts.button;
   const list = el(doc, "ul", { class: "mm-recipe" });
   for (const line of recipeLines(order, opts.edition)) {
-    const item = recipeLine(doc, line.kind, line.n, line.text);
+    const item = recipeLine(doc, line.kind, line.n, picture ? null : line.text);
     // Pizza Mamma Mia: the two printed alternatives as icons too.
     for (const kind of line.choices || []) item.append(ingredientIcon(kind, doc));
     list.append(item);
   }
   if (order.crossed) {
-    list.append(recipeLine(doc, order.crossed, null, `no ${kindLabel(order.crossed, 2)} on the table`, "mm-crossed"));
+    list.append(recipeLine(doc, order.crossed, null, picture ? null : `no ${kindLabel(order.crossed, 2)} on the table`, "mm-crossed"));
   }
   const node = el(
     doc,
@@ -393,7 +398,7 @@ function buildOrderCard(order, opts, doc) {
       "aria-pressed": opts.button && opts.pressed !== undefined ? String(!!opts.pressed) : null,
       dataset: { colour: String(order.colour), type: String(order.type) },
     },
-    el(doc, "div", { class: "mm-order-head" }, el(doc, "span", { class: "mm-order-name" }, name)),
+    picture && order.type === "normal" ? null : el(doc, "div", { class: "mm-order-head" }, el(doc, "span", { class: "mm-order-name" }, name)),
     list,
   );
   return node;
