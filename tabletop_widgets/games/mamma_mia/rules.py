@@ -22,6 +22,7 @@ from tabletop_widgets.core import Game, Option, Rng, State, register
 from tabletop_widgets.core.events import new_event
 from tabletop_widgets.core.errors import quote
 from tabletop_widgets.core.game import files_allowed, read_option_file
+from tabletop_widgets.core.rng import shuffled_state
 
 from . import learning, oven
 from .cards import (  # noqa: F401  (the material, re-exported: rules is the games' public module)
@@ -242,6 +243,7 @@ class MammaMia(Game):
         # the Small Monotoni's joker may be the personal kind (Plus option; False in classic, which has none)
         self.small_monotoni_personal = bool(self.options.get("small_monotoni_personal", False))
         self.per_kind = spec["per_kind"] - spec["removed"][self.players]
+        self._ingredients = tuple(k for k in range(self.nk) for _ in range(self.per_kind))  # before the deal's shuffle
         deck = self.options["deck"]
         if deck is None or isinstance(deck, str):
             deck = read_deck_file(DECKS[deck or self.edition])  # the package's own file
@@ -349,22 +351,23 @@ class MammaMia(Game):
 
     # set-up --------------------------------------------------------------------------------
     def new_state(self, seed=0):
-        rng = Rng.from_seed(seed)
-        ingredients = [k for k in range(self.nk) for _ in range(self.per_kind)]
-        ingredients, rng = rng.shuffled(ingredients)
+        # the generator's state drawn on as an int (shuffled_state): a deal shuffles 2 + players times
+        rng = Rng.from_seed(seed).state
+        ingredients, rng = shuffled_state(rng, self._ingredients)
         hands_ing = []
+        kinds = range(self.nk)
         for s in range(self.players):
-            dealt = ingredients[s * self.deal:(s + 1) * self.deal]
-            hands_ing.append(tuple(dealt.count(k) for k in range(self.nk)))
+            hands_ing.append(tuple(map(ingredients[s * self.deal:(s + 1) * self.deal].count, kinds)))
         rest = ingredients[self.players * self.deal:]
         mm = None
         if self.has_mamma_mia:
             # shuffled in after dealing (the Czech order), so no player is dealt it
-            rest, rng = rng.shuffled(rest + [MAMMA_MIA])
+            rest.append(MAMMA_MIA)
+            rest, rng = shuffled_state(rng, rest)
             mm = "supply"
         waiters, hand_orders = [], []
         for s in range(self.players):
-            pile, rng = rng.shuffled(self.orders_of[s])
+            pile, rng = shuffled_state(rng, self.orders_of[s])
             hand_orders.append((pile[0],))
             waiters.append(tuple(pile[1:]))
         zero = (0,) * self.nk
@@ -373,7 +376,7 @@ class MammaMia(Game):
             supply=tuple(rest), hands_ing=tuple(hands_ing), hands_ord=tuple(hand_orders),
             waiters=tuple(waiters), delivered=((),) * self.players, oven=(), table=zero, used=zero,
             mm=mm, stall=0, last_drawer=None, emptier=None, cursor=0, pending=None, shown=None,
-            rng=rng.state,
+            rng=rng,
         )
 
     def _state_from_payload(self, p):
