@@ -657,7 +657,10 @@ def end_evaluation(state, events):
     # used cards (and the Mamma Mia card) make the new supply; table leftovers are the
     # base of the next oven; the emptier starts
     # (cards still in the supply, when the deadlock guard closed the oven, join them)
-    cards = [k for k in range(g.nk) for _ in range(state.used[k])] + list(state.supply)
+    cards = []
+    for k, n in enumerate(state.used):
+        cards += [k] * n
+    cards += state.supply
     if g.has_mamma_mia and state.mm != "supply":
         cards.append(MAMMA_MIA)
     rng = Rng(state.rng)
