@@ -255,10 +255,9 @@ function recipeLine(doc, kind, n, text, cls) {
     { class: ["mm-recipe-line", cls].filter(Boolean).join(" "), dataset: { kind: kind || "joker", n: String(n) } },
     el(doc, "span", { class: "mm-recipe-n" }, n === null ? "" : `${n}×`),
     ingredientIcon(kind, doc),
-    // Spaces a flex line does not draw, between the words a reader reads out.
-    text === null ? null : " ",
-    text === null ? null : el(doc, "span", { class: "mm-recipe-text" }, text),
-    text === null ? null : " ",
+    // Spaces a flex line does not draw, between the words a reader reads out (a picture's
+    // line, whose text is null, has no words).
+    ...(text === null ? [] : [" ", el(doc, "span", { class: "mm-recipe-text" }, text), " "]),
   );
 }
 
@@ -483,11 +482,4 @@ export function mammaMiaCard(doc) {
     { class: "mm-card mm-mammamia", title: "The Mamma Mia card: its holder empties the oven", dataset: { card: "mamma-mia" } },
     el(doc, "span", { class: "mm-mammamia-text" }, "Mamma Mia!"),
   );
-}
-
-/** Any revealed card of the evaluation: {type: "ingredient", kind} or {type: "order", ...}. */
-export function revealedCard(card, opts = {}, doc) {
-  if (card && card.type === "ingredient") return ingredientCard(card.kind, opts, doc);
-  if (card && card.type === "order") return orderCard(card, opts, doc);
-  return cardBack("ingredient", null, doc);
 }

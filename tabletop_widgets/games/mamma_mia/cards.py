@@ -51,6 +51,15 @@ _ADD, _SUB, _COVERS, _MISSING, _LEAST = ({n: f[name] for n, f in _KIND_BY_KIND.i
                                          for name in ("add", "sub", "covers", "missing", "least"))
 
 
+def cards_of(counts) -> list:
+    """The ingredient cards of ``counts`` (one count per kind), kind by kind: the list a pile
+    of those counts is shuffled from."""
+    cards = []
+    for k, n in enumerate(counts):
+        cards += [k] * n
+    return cards
+
+
 # Each takes the function written out for the length of ``a``; tuples of another length, or of
 # two lengths, are paired as ``zip`` pairs them.
 def _add(a, b):

@@ -21,7 +21,7 @@ from tabletop_widgets.core import Rng
 from tabletop_widgets.core.events import new_event
 
 from .cards import (BOMBASTICA_MIN, HELP, IN_SEAT, MAMMA_MIA, REFUSE, SEND_BACK, Help, Make, SendBack, _add, _ask_action,
-                    _covers, _kept, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
+                    cards_of, _covers, _kept, _make_action, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub,
                     _variant_text, PLURAL, cards_phrase, order_name)
 # written out for each number of kinds: a hot path takes its game's at once (a state's
 # multisets all have one count per kind), where the functions above look it up per call
@@ -657,9 +657,7 @@ def end_evaluation(state, events):
     # used cards (and the Mamma Mia card) make the new supply; table leftovers are the
     # base of the next oven; the emptier starts
     # (cards still in the supply, when the deadlock guard closed the oven, join them)
-    cards = []
-    for k, n in enumerate(state.used):
-        cards += [k] * n
+    cards = cards_of(state.used)
     cards += state.supply
     if g.has_mamma_mia and state.mm != "supply":
         cards.append(MAMMA_MIA)

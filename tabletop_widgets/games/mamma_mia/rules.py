@@ -29,7 +29,7 @@ from .cards import (  # noqa: F401  (the material, re-exported: rules is the gam
     BOMBASTICA_MIN, COLOURS, IN_SEAT, KINDS, MAMMA_MIA, ORDER_TYPES, PERSONAL, PLURAL, RESTOCK, Ask, Help, Make, Refuse, Restock,
     SendBack, Turn, _add, _ask_action, _ask_action_new, _covers, _interned, _kept, _make_action,
     _make_action_new, _missing, _moved, _multisets, _named, _one, _parse_cards, _sub, _turns, _variant_text, _MEMO,
-    cards_phrase, cards_text, kind_words, order_name)
+    cards_of, cards_phrase, cards_text, kind_words, order_name)
 
 
 EDITIONS = {
@@ -243,7 +243,7 @@ class MammaMia(Game):
         # the Small Monotoni's joker may be the personal kind (Plus option; False in classic, which has none)
         self.small_monotoni_personal = bool(self.options.get("small_monotoni_personal", False))
         self.per_kind = spec["per_kind"] - spec["removed"][self.players]
-        self._ingredients = tuple(k for k in range(self.nk) for _ in range(self.per_kind))  # before the deal's shuffle
+        self._ingredients = tuple(cards_of((self.per_kind,) * self.nk))  # before the deal's shuffle
         deck = self.options["deck"]
         if deck is None or isinstance(deck, str):
             deck = read_deck_file(DECKS[deck or self.edition])  # the package's own file
@@ -1184,7 +1184,7 @@ class MammaMiaState(State):
             kept[g.deck[self.pending[1]].colour] = self.pending[4]
         for s in range(P):
             if s != seat:
-                pool.extend(k for k in range(g.nk) for _ in range(self.hands_ing[s][k] - kept[s][k]))
+                pool += cards_of(_sub(self.hands_ing[s], kept[s]))
         pool, rng = rng.shuffled(pool)
         supply, pool = pool[:n_supply], pool[n_supply:]
         if len(supply) < len(self.supply):  # the Mamma Mia card, anywhere in the supply

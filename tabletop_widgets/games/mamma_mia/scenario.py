@@ -16,6 +16,7 @@ from typing import Optional
 
 from tabletop_widgets.core import Rng
 
+from .cards import cards_of
 from .rules import COLOURS, MAMMA_MIA, MammaMiaState
 
 
@@ -128,13 +129,13 @@ def position(game, *, hands: Optional[dict] = None, waiters: Optional[dict] = No
         if left[k] < 0:
             raise ValueError(f"too many {g.kinds[k]}: the game has {g.per_kind}")
     if supply is None and not evaluate:
-        sup = [k for k in range(g.nk) for _ in range(left[k])]
+        sup = cards_of(left)
         used = [0] * g.nk
     else:
         wanted = _counts(g, supply, "supply") if supply is not None else [0] * g.nk
         if any(w > l for w, l in zip(wanted, left)):
             raise ValueError("the supply asks for more cards than are left")
-        sup = [k for k in range(g.nk) for _ in range(wanted[k])]
+        sup = cards_of(wanted)
         used = [l - w for l, w in zip(left, wanted)]
     emptier = to_move if emptier is None else _seat(g, emptier)
     mm = None
